@@ -1,0 +1,34 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "swift-async-schedulers",
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  products: [
+    .library(name: "AsyncSchedulers", targets: ["AsyncSchedulers"]),
+    .library(name: "AsyncSchedulersTesting", targets: ["AsyncSchedulersTesting"]),
+    .library(name: "AsyncSignals", targets: ["AsyncSignals"]),
+    .library(name: "AsyncSchedulersBridge", targets: ["AsyncSchedulersBridge"]),
+  ],
+  targets: [
+    .target(name: "AsyncSchedulers"),
+    .target(name: "AsyncSchedulersTesting", dependencies: ["AsyncSchedulers"]),
+    .target(name: "AsyncSignals", dependencies: ["AsyncSchedulers"]),
+    .target(name: "AsyncSchedulersBridge", dependencies: ["AsyncSchedulers"]),
+    .executableTarget(
+      name: "AsyncSchedulersExamples",
+      dependencies: ["AsyncSchedulers", "AsyncSchedulersTesting", "AsyncSignals", "AsyncSchedulersBridge"]),
+    .executableTarget(
+      name: "AsyncSchedulersBenchmarks",
+      dependencies: ["AsyncSchedulers", "AsyncSchedulersTesting", "AsyncSignals", "AsyncSchedulersBridge"]),
+    .testTarget(name: "AsyncSchedulersTests", dependencies: ["AsyncSchedulers", "AsyncSchedulersTesting"]),
+    .testTarget(name: "AsyncSchedulersTestingTests", dependencies: ["AsyncSchedulersTesting"]),
+  ],
+  swiftLanguageModes: [.v6]
+)
+
+for target in package.targets {
+  target.swiftSettings = (target.swiftSettings ?? []) + [
+    .enableUpcomingFeature("ExistentialAny")
+  ]
+}

@@ -1,0 +1,69 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The thread-specific "scheduler running this code" slot, set by schedulers around the jobs they run.
+///
+/// It holds an unretained pointer: a scheduler sets it only while it is running a job on this thread
+/// (and is therefore alive), and restores the previous value afterwards.
+package enum CurrentSchedulerSlot {
+  private static let key: pthread_key_t = {
+    var key = pthread_key_t()
+    let result = pthread_key_create(&key, nil)
+    precondition(result == 0, "pthread_key_create failed (\(result))")
+    return key
+  }()
+
+  /// The raw value of the slot on this thread.
+  @inline(__always)
+  package static var raw: UnsafeMutableRawPointer? { pthread_getspecific(key) }
+
+  /// Sets the slot to `scheduler` and returns the previous value, to be restored with ``restore(_:)``.
+  @inline(__always)
+  package static func enter(_ scheduler: AnyObject) -> UnsafeMutableRawPointer? {
+    let previous = pthread_getspecific(key)
+    pthread_setspecific(key, Unmanaged.passUnretained(scheduler).toOpaque())
+    return previous
+  }
+
+  /// Restores the value returned by ``enter(_:)``.
+  @inline(__always)
+  package static func restore(_ previous: UnsafeMutableRawPointer?) {
+    pthread_setspecific(key, previous)
+  }
+
+  /// Whether `scheduler` is the one running on this thread.
+  @inline(__always)
+  package static func isCurrent(_ scheduler: AnyObject) -> Bool {
+    raw == Unmanaged.passUnretained(scheduler).toOpaque()
+  }
+}
+
+/// Where code is running right now.
+public enum Schedulers {
+  /// The scheduler running the current code, or `nil` when no scheduler of this package is.
+  ///
+  /// Inside a job or timer callback it is the scheduler running it; inside an actor bound to a
+  /// scheduler, and in a task preferring a scheduler, it is that scheduler (also after an `await`,
+  /// because the code resumes there). Schedulers set it around every job and restore the previous value
+  /// afterwards, so it nests; the immediate and trampoline schedulers do not set it, so work they run
+  /// sees the caller's. On the main actor outside any job it is ``MainActorScheduler/shared``. Reading
+  /// it never blocks.
+  public static var current: (any Scheduler)? {
+    if let raw = CurrentSchedulerSlot.raw {
+      return Unmanaged<AnyObject>.fromOpaque(raw).takeUnretainedValue() as? any Scheduler
+    }
+    return MainActorScheduler.isOnMainQueue ? MainActorScheduler.shared : nil
+  }
+
+  /// Runs `body` with `scheduler` as ``current``, restoring the previous value afterwards.
+  package static func withCurrent<T>(_ scheduler: AnyObject, _ body: () throws -> T) rethrows -> T {
+    let previous = CurrentSchedulerSlot.enter(scheduler)
+    defer { CurrentSchedulerSlot.restore(previous) }
+    return try body()
+  }
+}

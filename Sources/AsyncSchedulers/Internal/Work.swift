@@ -1,0 +1,45 @@
+/// One unit of work waiting in a scheduler's queue.
+package enum Work {
+  /// A callback job (or a due timer).
+  case action(ScheduledAction)
+  /// An actor job: enqueued through the scheduler's serial executor.
+  case job(UnownedJob)
+  /// A task job: enqueued through the scheduler as a task executor.
+  case taskJob(UnownedJob)
+}
+
+/// A FIFO of work with O(1) append, pop-first and whole-batch swap.
+package struct WorkFIFO {
+  package private(set) var items: [Work] = []
+  private var head = 0
+
+  package init() {}
+
+  package var isEmpty: Bool { head == items.count }
+  package var count: Int { items.count - head }
+
+  package mutating func append(_ work: Work) { items.append(work) }
+
+  package mutating func popFirst() -> Work? {
+    guard head < items.count else { return nil }
+    let work = items[head]
+    head += 1
+    if head == items.count {
+      items.removeAll(keepingCapacity: true)
+      head = 0
+    } else if head >= 1024 && head * 2 >= items.count {
+      items.removeFirst(head)
+      head = 0
+    }
+    return work
+  }
+
+  /// Empties the FIFO, keeping its capacity.
+  package mutating func removeAll() {
+    items.removeAll(keepingCapacity: true)
+    head = 0
+  }
+
+  /// The pending items in order.
+  package var pending: ArraySlice<Work> { items[head...] }
+}

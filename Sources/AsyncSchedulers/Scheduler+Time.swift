@@ -1,0 +1,44 @@
+extension Scheduler {
+  /// Schedules `action` to run on this scheduler `delay` from now; a negative or zero delay means as
+  /// soon as possible. See ``schedule(at:leeway:_:)``.
+  @discardableResult
+  public func schedule(
+    after delay: Duration, leeway: Duration = .zero, _ action: @escaping @Sendable () -> Void
+  ) -> ScheduledAction {
+    schedule(at: now.advanced(by: delay), leeway: leeway, action)
+  }
+
+  /// Schedules `action` every `interval`, first `interval` from now. See
+  /// ``scheduleRepeating(startingAt:every:leeway:_:)``.
+  @discardableResult
+  public func scheduleRepeating(
+    every interval: Duration, leeway: Duration = .zero, _ action: @escaping @Sendable () -> Void
+  ) -> ScheduledAction {
+    scheduleRepeating(startingAt: now.advanced(by: interval), every: interval, leeway: leeway, action)
+  }
+
+  /// Suspends the current task until `deadline` on this scheduler's clock.
+  ///
+  /// The sleep is one entry in the scheduler's timer structure (no thread, no Dispatch source of its
+  /// own). A deadline that is not in the future returns at once, without suspending. Cancelling the task
+  /// throws `CancellationError` promptly (the wake-up is one enqueue on the task's executor), removes
+  /// the timer entry and releases everything the sleep held. The task resumes on its own executor.
+  public func sleep(until deadline: SchedulerInstant, tolerance: Duration? = nil) async throws {
+    try Task.checkCancellation()
+    guard deadline > now else { return }
+    let _: Void = try await withCallbackCompletion { complete in
+      schedule(at: deadline, leeway: tolerance ?? .zero) { complete(.success(())) }
+    }
+  }
+
+  /// Runs `body` on this scheduler and returns its result.
+  ///
+  /// `body` runs as a callback job (in FIFO order with other work) and may not suspend. If the calling
+  /// task is cancelled before `body` starts, it never runs and `CancellationError` is thrown; once
+  /// started, it runs to completion.
+  public func perform<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCallbackCompletion { complete in
+      schedule { complete(Result { try body() }) }
+    }
+  }
+}

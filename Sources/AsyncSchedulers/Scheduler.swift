@@ -1,0 +1,64 @@
+/// A scheduler: *where* work runs (it is a `TaskExecutor`, and the serial ones also serve actors) and
+/// *when* (it is its own `Clock`, with ``SchedulerInstant`` as its instant).
+///
+/// Every scheduler offers three ways in:
+/// - **Async**: `Task(executorPreference: scheduler) { … }`, `withTaskExecutorPreference(scheduler)`,
+///   ``Scheduler/perform(_:)``, `sleep(for:)`, `sleep(until:tolerance:)`, ``Scheduler/ticks(every:leeway:)``.
+/// - **Callbacks**: ``schedule(_:)``, ``schedule(at:leeway:_:)``, ``scheduleRepeating(startingAt:every:leeway:_:)``,
+///   each returning a ``ScheduledAction`` that cancels the work when disposed.
+/// - **Actors** (serial schedulers): `nonisolated var unownedExecutor: UnownedSerialExecutor { scheduler.unownedSerialExecutor }`.
+///
+/// Callback closures run on the scheduler and must not block for long: a serial scheduler runs one
+/// job at a time. Library code built on a scheduler never calls `Task.sleep` and never starts bare
+/// tasks; time goes through the scheduler's clock, which is what lets a virtual-time scheduler see and
+/// order everything.
+public protocol Scheduler: Clock, TaskExecutor where Instant == SchedulerInstant {
+  /// A name for debugging and logs.
+  var name: String { get }
+
+  /// Schedules `action` to run on this scheduler as soon as possible, after work already queued.
+  ///
+  /// The action runs on the scheduler (never inline on the caller, except for the immediate and
+  /// trampoline schedulers and an inline-when-idle main scheduler, which say so). Disposing the
+  /// returned handle before the action starts means it never runs and releases it at once.
+  @discardableResult
+  func schedule(_ action: @escaping @Sendable () -> Void) -> ScheduledAction
+
+  /// Schedules `action` to run on this scheduler at `deadline` (never before it), or as soon as
+  /// possible when the deadline has passed.
+  ///
+  /// `leeway` is how late the platform timer may fire to save power; it is a hint, never a reason to
+  /// fire early. Jobs with equal deadlines run in the order they were scheduled.
+  @discardableResult
+  func schedule(
+    at deadline: SchedulerInstant, leeway: Swift.Duration, _ action: @escaping @Sendable () -> Void
+  ) -> ScheduledAction
+
+  /// Schedules `action` to run at `start` and then every `interval`, on the grid
+  /// `start + interval × k` (no accumulated drift).
+  ///
+  /// When the scheduler falls behind by more than an interval, the missed ticks are coalesced: the
+  /// action runs once, late, and the next run is at the next grid point still in the future. The timer
+  /// keeps running when the handle is dropped; it stops when the handle is disposed.
+  /// - Precondition: `interval > .zero` and `leeway >= .zero`.
+  @discardableResult
+  func scheduleRepeating(
+    startingAt start: SchedulerInstant, every interval: Swift.Duration, leeway: Swift.Duration,
+    _ action: @escaping @Sendable () -> Void
+  ) -> ScheduledAction
+}
+
+extension Scheduler {
+  /// The scheduler's clock: the scheduler itself (every scheduler is a `Clock`).
+  public var clock: Self { self }
+
+  /// One nanosecond: schedulers keep time in nanoseconds.
+  public var minimumResolution: Swift.Duration { .nanoseconds(1) }
+}
+
+/// Checks the arguments of a repeating schedule, with a message naming the offending argument.
+@inline(__always)
+package func precondtionValidRepeating(interval: Duration, leeway: Duration) {
+  precondition(interval > .zero, "scheduleRepeating: interval must be greater than zero (got \(interval))")
+  precondition(leeway >= .zero, "scheduleRepeating: leeway must not be negative (got \(leeway))")
+}

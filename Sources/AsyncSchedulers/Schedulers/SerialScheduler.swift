@@ -1,0 +1,62 @@
+import Dispatch
+
+/// A serial scheduler: one job at a time, first in first out, even when jobs arrive from many threads
+/// (RAC `+scheduler` / `+schedulerWithPriority:name:` / `RACTargetQueueScheduler`, Rx
+/// `SerialDispatchQueueScheduler`).
+///
+/// It is three things at once:
+/// - a callback scheduler (``schedule(_:)`` and the timed forms);
+/// - a task executor: `Task(executorPreference: scheduler)`, `withTaskExecutorPreference(scheduler)`, and
+///   their `async let` and task-group children run here;
+/// - the executor of actors: `nonisolated var unownedExecutor: UnownedSerialExecutor { scheduler.unownedSerialExecutor }`.
+///
+/// Actor jobs, task jobs and callbacks share one FIFO, so they never run at the same time. Creating one
+/// is cheap (no thread, no Dispatch queue of its own): its workers run on a shared global queue of its
+/// priority, or on the target queue you give it. Timers live in its own heap, driven by one Dispatch
+/// timer source created on first use.
+///
+/// ```swift
+/// let scheduler = SerialScheduler(name: "db", priority: .high)
+/// actor Database {
+///   let scheduler: SerialScheduler
+///   nonisolated var unownedExecutor: UnownedSerialExecutor { scheduler.unownedSerialExecutor }
+///   init(scheduler: SerialScheduler) { self.scheduler = scheduler }
+/// }
+/// ```
+public final class SerialScheduler: WorkQueueScheduler, @unchecked Sendable {
+  // Why @unchecked Sendable: inherits WorkQueueScheduler's invariant (only `let`s and a Mutex).
+
+  /// The scheduler's priority (`.default` when it targets a queue of your choosing).
+  public let priority: SchedulerPriority
+
+  /// Creates a serial scheduler whose work runs at `priority`.
+  public init(name: String = "AsyncSchedulers.SerialScheduler", priority: SchedulerPriority = .default) {
+    self.priority = priority
+    super.init(name: name, queue: .global(qos: priority.qos), width: 1, isolation: .own)
+  }
+
+  /// Creates a serial scheduler whose work runs on `targetQueue` (RAC `RACTargetQueueScheduler`).
+  ///
+  /// The scheduler stays serial even when `targetQueue` is concurrent. Blocks submitted directly to
+  /// `targetQueue` are not ordered with this scheduler's jobs.
+  public init(name: String = "AsyncSchedulers.SerialScheduler", targetQueue: DispatchQueue) {
+    self.priority = .default
+    super.init(name: name, queue: targetQueue, width: 1, isolation: .own)
+  }
+
+  /// The serial executor for actors bound to this scheduler.
+  ///
+  /// The actor must keep the scheduler alive (store it), as with every custom executor.
+  public var unownedSerialExecutor: UnownedSerialExecutor { serialExecutor!.asUnownedSerialExecutor() }
+
+  /// Whether the calling code is running on this scheduler (in one of its jobs, actor methods or
+  /// preferring tasks). Never blocks.
+  public var isCurrent: Bool { CurrentSchedulerSlot.isCurrent(self) }
+
+  /// Stops the program with `message` unless the calling code is running on this scheduler.
+  public func preconditionIsCurrent(
+    _ message: @autoclosure () -> String = "", file: StaticString = #fileID, line: UInt = #line
+  ) {
+    precondition(isCurrent, "Expected to run on scheduler '\(name)'. \(message())", file: file, line: line)
+  }
+}

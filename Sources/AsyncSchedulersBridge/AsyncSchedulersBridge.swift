@@ -1,0 +1,2 @@
+// The RACScheduler bridge arrives with its own issue; this target is intentionally empty for now.
+enum AsyncSchedulersBridgePlaceholder {}

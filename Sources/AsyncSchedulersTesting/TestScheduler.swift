@@ -1,0 +1,304 @@
+import AsyncSchedulers
+import Dispatch
+import Synchronization
+
+/// A deterministic virtual-time scheduler: the executor *and* the clock of the code under test.
+///
+/// Tasks started with `Task(executorPreference: scheduler)`, actors whose executor it is, and what they
+/// spawn (`async let`, task-group children) run only when the test drives the scheduler, on the test's
+/// thread, one job at a time. Sleeping on it (`scheduler.sleep(for:)`, ``Scheduler/ticks(every:leeway:startingAt:)``)
+/// registers a timer in its heap; callback work (`schedule`, timers) shares the same timeline. Nothing
+/// happens in the background: no `Task.yield()` loops, no real-time sleeps, no polling.
+///
+/// ```swift
+/// let scheduler = TestScheduler()
+/// let task = Task(executorPreference: scheduler) {
+///   try await scheduler.sleep(for: .seconds(1))
+///   return "done"
+/// }
+/// scheduler.advance(by: .seconds(1))   // runs the task to completion, synchronously
+/// ```
+///
+/// ## Semantics
+/// - Driving calls (``advance(by:)``, ``advance(to:)``, ``run(maximumSteps:)``, ``step()``) first run the
+///   ready work, then fire timers in (deadline, scheduling order); `now` is set to each timer's deadline
+///   while it and the work it wakes run. Work created meanwhile that is due by the target runs in the
+///   same call. The clock ends exactly at the target.
+/// - Equal deadlines run in the order they were scheduled; a repeating timer keeps its original place
+///   among equal deadlines and re-arms from its scheduled time (no drift).
+/// - Time never moves backwards: advancing to the past fails the test and changes nothing.
+/// - `sleep(until:)` with a deadline that is not in the future returns at once, without waiting for the
+///   next advance (like `ContinuousClock` and a suspending `Task.sleep`).
+/// - Driving calls may not nest (a job must not call `advance`); a nested call fails the test and returns.
+///
+/// ## Staying deterministic
+/// Keep all code under test on this scheduler: start tasks with `executorPreference: scheduler`, bind
+/// actors to it, take time from it. Work that escapes to another executor (a bare `Task {}`, a
+/// `Task.detached`, `Task.sleep`, a continuation resumed by another thread) runs at the mercy of the real
+/// machine: when it comes back is not decided by the scheduler. Wait for it with
+/// ``runUntil(timeout:_:)``, which blocks on the arrival of work with a real-time bound, never a fixed
+/// sleep. Do not `await` work bound to the scheduler from the test itself without driving it: the test's
+/// own task would wait for a `run()` that never comes.
+public final class TestScheduler: Scheduler, SerialExecutor, TimerOwner, Sendable {
+  /// A name for failure messages.
+  public let name: String
+  private let state: Mutex<TestSchedulerStateMachine>
+  private let wakeup = DispatchSemaphore(value: 0)
+
+  /// Creates a scheduler whose virtual clock starts at `now` (by default ``SchedulerInstant/zero``).
+  public init(name: String = "TestScheduler", now: SchedulerInstant = .zero) {
+    self.name = name
+    self.state = Mutex(TestSchedulerStateMachine(now: now))
+  }
+
+  // MARK: Clock
+
+  /// The virtual current instant. During a driving call it is the deadline of the timer being run.
+  public var now: SchedulerInstant { state.withLock { $0.now } }
+
+  // MARK: Callback API
+
+  /// Queues `action`; it runs at the current virtual time on the next driving call, before any timer
+  /// (RACTestScheduler's `schedule:` order), first in first out.
+  @discardableResult
+  public func schedule(_ action: @escaping @Sendable () -> Void) -> ScheduledAction {
+    let scheduled = ScheduledAction(action)
+    enqueue(work: .action(scheduled))
+    return scheduled
+  }
+
+  /// Adds a timer at `deadline`; `leeway` is ignored (virtual timers are exact).
+  @discardableResult
+  public func schedule(
+    at deadline: SchedulerInstant, leeway: Duration = .zero, _ action: @escaping @Sendable () -> Void
+  ) -> ScheduledAction {
+    addTimer(ScheduledAction(owner: self, deadline: deadline, action))
+  }
+
+  /// Adds a repeating timer at `start + interval × k`; `leeway` is ignored.
+  /// - Precondition: `interval > .zero`, `leeway >= .zero`.
+  @discardableResult
+  public func scheduleRepeating(
+    startingAt start: SchedulerInstant, every interval: Duration, leeway: Duration = .zero,
+    _ action: @escaping @Sendable () -> Void
+  ) -> ScheduledAction {
+    precondition(interval > .zero, "scheduleRepeating: interval must be greater than zero (got \(interval))")
+    precondition(leeway >= .zero, "scheduleRepeating: leeway must not be negative (got \(leeway))")
+    return addTimer(ScheduledAction(owner: self, deadline: start, interval: interval, action))
+  }
+
+  private func addTimer(_ action: ScheduledAction) -> ScheduledAction {
+    if state.withLock({ $0.addTimer(action) }) { wakeup.signal() }
+    return action
+  }
+
+  /// Removes a disposed timer at once.
+  package func cancelTimer(_ action: ScheduledAction) {
+    state.withLock { $0.removeTimer(action) }
+  }
+
+  // MARK: Executors
+
+  /// Queues a job of a task or actor on this scheduler; it runs on the next driving call.
+  public func enqueue(_ job: consuming ExecutorJob) {
+    enqueue(work: .taskJob(UnownedJob(job)))
+  }
+
+  private func enqueue(work: Work) {
+    if state.withLock({ $0.enqueue(work) }) { wakeup.signal() }
+  }
+
+  /// The serial executor for actors bound to this scheduler.
+  public func asUnownedSerialExecutor() -> UnownedSerialExecutor { UnownedSerialExecutor(ordinary: self) }
+
+  /// The serial executor for actors bound to this scheduler (same as ``asUnownedSerialExecutor()``).
+  public var unownedSerialExecutor: UnownedSerialExecutor { asUnownedSerialExecutor() }
+
+  /// Whether the calling code runs inside one of this scheduler's jobs.
+  public func isIsolatingCurrentContext() -> Bool? { CurrentSchedulerSlot.isCurrent(self) }
+
+  /// Stops the program unless the calling code runs inside one of this scheduler's jobs.
+  public func checkIsolated() {
+    precondition(CurrentSchedulerSlot.isCurrent(self), "Expected to run on TestScheduler '\(name)'")
+  }
+
+  // MARK: Inspection
+
+  /// The number of ready jobs plus pending timers (including sleeping tasks).
+  public var pendingCount: Int { state.withLock { $0.pendingCount } }
+
+  /// When the next work is due: `now` if work is ready, the earliest timer's deadline otherwise, `nil`
+  /// when nothing is pending.
+  public var nextDeadline: SchedulerInstant? { state.withLock { $0.nextDeadline } }
+
+  /// A readable list of what is pending.
+  public var pendingDescription: String { state.withLock { $0.describePending(name: name) } }
+
+  /// Fails the current test, listing what is pending, when any work remains.
+  public func expectNoPendingWork(
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+  ) {
+    let (count, description) = state.withLock { ($0.pendingCount, $0.describePending(name: name)) }
+    guard count > 0 else { return }
+    reportIssue(
+      "Expected no pending work.\n\(description)", fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  // MARK: Driving
+
+  /// Runs everything due within the next `duration`, then sets the clock to `now + duration`.
+  /// - Precondition: `duration >= .zero` (a negative duration fails the test and changes nothing).
+  public func advance(
+    by duration: Duration = .zero,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+  ) {
+    advance(to: now.advanced(by: duration), fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Runs everything due at or before `target`, in order, then sets the clock to `target`.
+  ///
+  /// A `target` in the past fails the test and changes nothing.
+  public func advance(
+    to target: SchedulerInstant,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+  ) {
+    let current = now
+    guard target >= current else {
+      reportIssue(
+        "TestScheduler '\(name)' cannot move back in time, from \(current) to \(target).",
+        fileID: fileID, filePath: filePath, line: line, column: column)
+      return
+    }
+    drive(fileID: fileID, filePath: filePath, line: line, column: column) {
+      while true {
+        runReady()
+        guard let timer = state.withLock({ $0.popTimer(dueBy: target) }) else { break }
+        runJob(.action(timer))
+      }
+      state.withLock { $0.move(to: target) }
+      runReady()
+      return true
+    }
+  }
+
+  /// Runs until nothing is pending, moving the clock to each deadline; stops with a failure listing the
+  /// pending work after `maximumSteps` timers (an endless repeating timer never hangs it).
+  public func run(
+    maximumSteps: Int = 1_000_000,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+  ) {
+    drive(fileID: fileID, filePath: filePath, line: line, column: column) {
+      var steps = 0
+      while true {
+        runReady()
+        guard let timer = state.withLock({ $0.popTimer(dueBy: .distantFuture) }) else { return true }
+        steps += 1
+        if steps > maximumSteps {
+          reportIssue(
+            "TestScheduler.run() stopped after \(maximumSteps) timers: work keeps scheduling more work "
+              + "(an endless repeating timer?). Use advance(by:) for endless timers.\n"
+              + pendingDescription, fileID: fileID, filePath: filePath, line: line, column: column)
+          timer.dispose()
+          return false
+        }
+        runJob(.action(timer))
+      }
+    }
+  }
+
+  /// Runs the next piece of work: the first ready job, or else the earliest timer (moving the clock to
+  /// its deadline). Returns whether anything ran (RACTestScheduler `step`).
+  @discardableResult
+  public func step(
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+  ) -> Bool {
+    drive(fileID: fileID, filePath: filePath, line: line, column: column) {
+      if let work = state.withLock({ $0.popReady() }) {
+        runJob(work)
+        return true
+      }
+      guard let timer = state.withLock({ $0.popTimer(dueBy: .distantFuture) }) else { return false }
+      runJob(.action(timer))
+      return true
+    }
+  }
+
+  /// Runs the next `count` pieces of work (RACTestScheduler `step:`); stops early when none is left.
+  public func step(_ count: Int, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line) {
+    for _ in 0..<max(count, 0) where step(fileID: fileID, filePath: filePath, line: line) == false { break }
+  }
+
+  /// Runs everything (RACTestScheduler `stepAll`); the same as ``run(maximumSteps:)``.
+  public func stepAll(fileID: String = #fileID, filePath: String = #filePath, line: Int = #line) {
+    run(fileID: fileID, filePath: filePath, line: line)
+  }
+
+  /// Runs ready work, and while `condition` is false waits (blocking, up to `timeout` of real time)
+  /// for more work to arrive from elsewhere, running it as it comes. Returns whether `condition` became
+  /// true; on timeout it fails the test with the pending work listed.
+  ///
+  /// Use it for work that escapes the scheduler and comes back from another thread; for example
+  /// `runUntil { scheduler.pendingCount > 0 }` waits until an escaped task has registered its sleep.
+  /// The clock does not move.
+  @discardableResult
+  public func runUntil(
+    timeout: Duration = .seconds(10), _ condition: () -> Bool,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+  ) -> Bool {
+    let (seconds, attoseconds) = timeout.components
+    let deadline = DispatchTime.now() + .nanoseconds(Int(clamping: seconds &* 1_000_000_000 &+ attoseconds / 1_000_000_000))
+    while true {
+      let ran = drive(fileID: fileID, filePath: filePath, line: line, column: column) {
+        runReady()
+        return true
+      }
+      if !ran { return false }
+      if condition() { return true }
+      let wait = state.withLock { state -> Bool in
+        guard state.pendingCount == 0 || state.timers.count == state.pendingCount else { return false }
+        state.waiterBlocked = true
+        return true
+      }
+      if wait && wakeup.wait(timeout: deadline) == .timedOut {
+        state.withLock { $0.waiterBlocked = false }
+        if condition() { return true }
+        reportIssue(
+          "TestScheduler.runUntil timed out after \(timeout).\n\(pendingDescription)",
+          fileID: fileID, filePath: filePath, line: line, column: column)
+        return false
+      }
+    }
+  }
+
+  @discardableResult
+  private func drive(
+    fileID: String, filePath: String, line: Int, column: Int, _ body: () -> Bool
+  ) -> Bool {
+    let nested = state.withLock { state -> Bool in
+      if state.isDriving { return true }
+      state.isDriving = true
+      return false
+    }
+    if nested {
+      reportIssue(
+        "TestScheduler '\(name)' is already being driven: advance, run and step cannot be called from "
+          + "work the scheduler is running.", fileID: fileID, filePath: filePath, line: line, column: column)
+      return false
+    }
+    defer { state.withLock { $0.isDriving = false } }
+    return Schedulers.withCurrent(self) { body() }
+  }
+
+  private func runReady() {
+    while let work = state.withLock({ $0.popReady() }) { runJob(work) }
+  }
+
+  private func runJob(_ work: Work) {
+    switch work {
+    case .action(let action):
+      action.run()
+    case .job(let job), .taskJob(let job):
+      job.runSynchronously(isolatedTo: asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
+    }
+  }
+}

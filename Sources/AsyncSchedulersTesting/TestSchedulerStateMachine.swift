@@ -1,0 +1,82 @@
+import AsyncSchedulers
+
+/// The state of a ``TestScheduler``: its virtual clock, ready work and timers. Pure: methods return
+/// what to run; the scheduler runs it after releasing its lock.
+struct TestSchedulerStateMachine {
+  private(set) var now: SchedulerInstant
+  private(set) var ready = WorkFIFO()
+  private(set) var timers = TimerHeap()
+  private var nextSequence: UInt64 = 0
+  /// Whether a driving call (`advance`, `run`, `step`) is running; they may not nest.
+  var isDriving = false
+  /// Whether a test thread is blocked waiting for work to arrive (see `TestScheduler.runUntil`).
+  var waiterBlocked = false
+  /// Work enqueued while no driving call was running (for example from another thread).
+  private(set) var enqueuedWhileIdle = 0
+
+  init(now: SchedulerInstant) { self.now = now }
+
+  var pendingCount: Int { ready.count + timers.count }
+  var nextDeadline: SchedulerInstant? { ready.isEmpty ? timers.first?.deadline : now }
+
+  /// Queues ready work; returns whether a blocked waiter must be woken.
+  mutating func enqueue(_ work: Work) -> Bool {
+    ready.append(work)
+    if !isDriving { enqueuedWhileIdle += 1 }
+    return takeWaiter()
+  }
+
+  /// Adds a timer; returns whether a blocked waiter must be woken.
+  mutating func addTimer(_ action: ScheduledAction) -> Bool {
+    action.sequence = nextSequence
+    nextSequence &+= 1
+    timers.insert(action)
+    return takeWaiter()
+  }
+
+  private mutating func takeWaiter() -> Bool {
+    defer { waiterBlocked = false }
+    return waiterBlocked
+  }
+
+  mutating func removeTimer(_ action: ScheduledAction) { timers.remove(action) }
+
+  mutating func popReady() -> Work? { ready.popFirst() }
+
+  /// Pops the earliest timer due at or before `limit`, moving the clock to its deadline (never
+  /// backwards); a repeating timer is re-armed on its grid first, keeping its sequence number.
+  mutating func popTimer(dueBy limit: SchedulerInstant) -> ScheduledAction? {
+    guard let first = timers.first, first.deadline <= limit else { return nil }
+    _ = timers.popFirst()
+    if first.deadline > now { now = first.deadline }
+    if first.isRepeating {
+      first.advanceToNextTick(after: now)
+      timers.insert(first)
+    }
+    return first
+  }
+
+  /// Moves the clock forward to `instant` (never backwards).
+  mutating func move(to instant: SchedulerInstant) {
+    if instant > now { now = instant }
+  }
+
+  /// A description of everything pending, for failure messages.
+  func describePending(name: String) -> String {
+    var lines: [String] = []
+    for work in ready.pending {
+      switch work {
+      case .action: lines.append("  - callback job, ready at \(now)")
+      case .job, .taskJob: lines.append("  - task or actor job, ready at \(now)")
+      }
+    }
+    for timer in timers.unordered.sorted(by: { ($0.deadline, $0.sequence) < ($1.deadline, $1.sequence) }) {
+      if let interval = timer.interval {
+        lines.append("  - repeating timer due at \(timer.deadline), every \(interval)")
+      } else {
+        lines.append("  - timer or sleep due at \(timer.deadline)")
+      }
+    }
+    return "TestScheduler '\(name)' at \(now) has \(pendingCount) pending item(s):\n" + lines.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,273 @@
+import AsyncSchedulers
+import Dispatch
+import Synchronization
+import Testing
+
+actor Counter {
+  let scheduler: SerialScheduler
+  nonisolated var unownedExecutor: UnownedSerialExecutor { scheduler.unownedSerialExecutor }
+  var value = 0
+  init(scheduler: SerialScheduler) { self.scheduler = scheduler }
+
+  func increment() -> Bool {
+    value += 1
+    return scheduler.isCurrent
+  }
+
+  func currentSchedulerAcrossAwait(other: Counter) async -> (before: Bool, after: Bool) {
+    let before = Schedulers.current === scheduler
+    _ = await other.increment()
+    value += 1
+    return (before, Schedulers.current === scheduler)
+  }
+
+  func checkIsolation() {
+    preconditionIsolated("the actor must run on its scheduler")
+  }
+}
+
+@Suite("SerialScheduler")
+struct SerialSchedulerTests {
+  @Test("runs jobs one at a time in FIFO order per submitting thread when 8 threads submit at once")
+  func fifoUnderConcurrentSubmission() async {
+    let scheduler = SerialScheduler(name: "fifo")
+    let running = Atomic<Int>(0)
+    let overlaps = Atomic<Int>(0)
+    let log = Log<(Int, Int)>()
+    let perThread = 5_000
+    let done = Latch(count: 8 * perThread)
+    DispatchQueue.concurrentPerform(iterations: 8) { thread in
+      for index in 0..<perThread {
+        scheduler.schedule {
+          if running.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue != 1 {
+            overlaps.wrappingAdd(1, ordering: .relaxed)
+          }
+          log.append((thread, index))
+          running.wrappingSubtract(1, ordering: .acquiringAndReleasing)
+          done.signal()
+        }
+      }
+    }
+    #expect(await done.wait())
+    #expect(overlaps.load(ordering: .relaxed) == 0)
+    let values = log.values
+    #expect(values.count == 8 * perThread)
+    for thread in 0..<8 {
+      let indices = values.filter { $0.0 == thread }.map(\.1)
+      #expect(indices == Array(0..<perThread))
+    }
+  }
+
+  @Test("never runs two jobs of one scheduler at once, mixing callbacks, actor calls and tasks")
+  func neverTwoAtOnce() async {
+    let scheduler = SerialScheduler()
+    let counter = Counter(scheduler: scheduler)
+    let running = Atomic<Int>(0)
+    let overlaps = Atomic<Int>(0)
+    let check: @Sendable () -> Void = {
+      if running.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue != 1 {
+        overlaps.wrappingAdd(1, ordering: .relaxed)
+      }
+      running.wrappingSubtract(1, ordering: .acquiringAndReleasing)
+    }
+    let done = Latch(count: 1_000)
+    for _ in 0..<1_000 { scheduler.schedule { check(); done.signal() } }
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<8 {
+        group.addTask {
+          for _ in 0..<200 { _ = await counter.increment() }
+        }
+        group.addTask(executorPreference: scheduler) {
+          for _ in 0..<200 { check() }
+        }
+      }
+    }
+    #expect(await done.wait())
+    #expect(overlaps.load(ordering: .relaxed) == 0)
+    #expect(await counter.value == 1_600)
+  }
+
+  @Test("an actor bound to the scheduler runs its methods there")
+  func actorRunsOnScheduler() async {
+    let scheduler = SerialScheduler()
+    let counter = Counter(scheduler: scheduler)
+    #expect(await counter.increment())
+    await counter.checkIsolation()
+    #expect(!scheduler.isCurrent)
+  }
+
+  @Test("preconditionIsolated fails with a readable message off the scheduler")
+  func isolationCheckFailsElsewhere() async {
+    await #expect(processExitsWith: .failure) {
+      let counter = Counter(scheduler: SerialScheduler())
+      counter.scheduler.preconditionIsCurrent("wrong place")
+    }
+    await #expect(processExitsWith: .failure) {
+      let scheduler = SerialScheduler()
+      let counter = Counter(scheduler: scheduler)
+      // A plain Dispatch thread is not the scheduler: assumeIsolated must trap.
+      DispatchQueue.global().sync { counter.assumeIsolated { _ in } }
+    }
+  }
+
+  @Test("assumeIsolated succeeds inside a callback job of the actor's scheduler")
+  func assumeIsolatedInCallback() async {
+    let scheduler = SerialScheduler()
+    let counter = Counter(scheduler: scheduler)
+    let done = Latch()
+    let result = Atomic<Int>(-1)
+    scheduler.schedule {
+      counter.assumeIsolated { counter in
+        counter.value += 10
+        result.store(counter.value, ordering: .releasing)
+      }
+      done.signal()
+    }
+    #expect(await done.wait())
+    #expect(result.load(ordering: .acquiring) == 10)
+  }
+
+  @Test("a preferring task and its async let and task-group children run on the scheduler")
+  func taskPreferenceAndChildren() async {
+    let scheduler = SerialScheduler()
+    let results = await Task(executorPreference: scheduler) { () async -> [Bool] in
+      async let child = { scheduler.isCurrent }()
+      let fromGroup = await withTaskGroup(of: Bool.self) { group in
+        for _ in 0..<4 { group.addTask { scheduler.isCurrent } }
+        return await group.reduce(into: [Bool]()) { $0.append($1) }
+      }
+      return [scheduler.isCurrent, await child] + fromGroup
+    }.value
+    #expect(results == Array(repeating: true, count: 6))
+    let viaPreference = await withTaskExecutorPreference(scheduler) {
+      await nonisolatedIsCurrent(scheduler)
+    }
+    #expect(viaPreference)
+  }
+
+  @Test("the current scheduler is right in jobs, actor methods, across await, and restored after nesting")
+  func currentScheduler() async {
+    let outer = SerialScheduler(name: "outer")
+    let inner = SerialScheduler(name: "inner")
+    let observed = Log<String>()
+    let done = Latch()
+    outer.schedule {
+      observed.append(Schedulers.current?.name ?? "nil")
+      ImmediateScheduler.shared.schedule { observed.append(Schedulers.current?.name ?? "nil") }
+      inner.schedule {
+        observed.append(Schedulers.current?.name ?? "nil")
+        done.signal()
+      }
+      observed.append(Schedulers.current?.name ?? "nil")
+    }
+    #expect(await done.wait())
+    #expect(observed.values == ["outer", "outer", "outer", "inner"])
+    #expect(Schedulers.current == nil)
+
+    let a = Counter(scheduler: outer)
+    let b = Counter(scheduler: inner)
+    let (before, after) = await a.currentSchedulerAcrossAwait(other: b)
+    #expect(before && after)
+  }
+
+  @Test("a job never runs before its deadline")
+  func neverEarly() async {
+    let scheduler = SerialScheduler()
+    let count = 200
+    let done = Latch(count: count)
+    let early = Atomic<Int>(0)
+    let start = scheduler.now
+    for index in 0..<count {
+      let deadline = start.advanced(by: .microseconds(index * 250))
+      scheduler.schedule(at: deadline) {
+        if scheduler.now < deadline { early.wrappingAdd(1, ordering: .relaxed) }
+        done.signal()
+      }
+    }
+    #expect(await done.wait())
+    #expect(early.load(ordering: .relaxed) == 0)
+    #expect(scheduler.pendingTimerCount == 0)
+  }
+
+  @Test("a cancelled sleep throws at once and leaves no timer behind")
+  func cancelledSleep() async throws {
+    let scheduler = SerialScheduler()
+    let task = Task(executorPreference: scheduler) {
+      try await scheduler.sleep(for: .seconds(3600))
+    }
+    // The sleep registers its timer from the task; wait for that event, bounded.
+    let registered = Latch()
+    let poller = scheduler.scheduleRepeating(every: .milliseconds(1)) {
+      if scheduler.pendingTimerCount > 1 { registered.signal() }
+    }
+    #expect(await registered.wait())
+    poller.dispose()
+    let cancelledAt = ContinuousClock.now
+    task.cancel()
+    await #expect(throws: CancellationError.self) { try await task.value }
+    #expect(ContinuousClock.now - cancelledAt < .seconds(5))
+    #expect(scheduler.pendingTimerCount == 0)
+  }
+
+  @Test("a repeating timer fires on its grid and stops when disposed")
+  func repeatingTimer() async {
+    let scheduler = SerialScheduler()
+    let ticks = Latch(count: 5)
+    let fired = Atomic<Int>(0)
+    let start = scheduler.now.advanced(by: .milliseconds(5))
+    let timer = scheduler.scheduleRepeating(startingAt: start, every: .milliseconds(5)) {
+      fired.wrappingAdd(1, ordering: .relaxed)
+      ticks.signal()
+    }
+    #expect(await ticks.wait())
+    timer.dispose()
+    #expect(scheduler.pendingTimerCount == 0)
+    let after = fired.load(ordering: .relaxed)
+    // Nothing is pending any more, so the count can only have grown by a tick already handed to the
+    // worker before the disposal.
+    let barrier = Latch()
+    scheduler.schedule { barrier.signal() }
+    #expect(await barrier.wait())
+    #expect(fired.load(ordering: .relaxed) <= after + 1)
+  }
+
+  @Test("a scheduler targeting a concurrent queue stays serial")
+  func targetQueueStaysSerial() async {
+    let scheduler = SerialScheduler(name: "target", targetQueue: .global())
+    let running = Atomic<Int>(0)
+    let overlaps = Atomic<Int>(0)
+    let done = Latch(count: 10_000)
+    DispatchQueue.concurrentPerform(iterations: 4) { _ in
+      for _ in 0..<2_500 {
+        scheduler.schedule {
+          if running.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue != 1 {
+            overlaps.wrappingAdd(1, ordering: .relaxed)
+          }
+          running.wrappingSubtract(1, ordering: .acquiringAndReleasing)
+          done.signal()
+        }
+      }
+    }
+    #expect(await done.wait())
+    #expect(overlaps.load(ordering: .relaxed) == 0)
+  }
+
+  @Test("perform runs the closure on the scheduler and returns its result")
+  func perform() async throws {
+    let scheduler = SerialScheduler()
+    let (value, onScheduler) = try await scheduler.perform { (42, scheduler.isCurrent) }
+    #expect(value == 42 && onScheduler)
+  }
+
+  @Test("ten thousand serial schedulers each run a job without a thread each")
+  func manySchedulers() async {
+    let done = Latch(count: 10_000)
+    let schedulers = (0..<10_000).map { SerialScheduler(name: "s\($0)") }
+    for scheduler in schedulers { scheduler.schedule { done.signal() } }
+    #expect(await done.wait())
+  }
+}
+
+private nonisolated func nonisolatedIsCurrent(_ scheduler: SerialScheduler) async -> Bool {
+  scheduler.isCurrent
+}
