@@ -1,0 +1,135 @@
+import AsyncSchedulers
+import AsyncSchedulersTesting
+import Synchronization
+import Testing
+
+@Suite("ScheduledAction")
+struct ScheduledActionTests {
+  @Test("a job disposed before it starts never runs and releases its captures at once")
+  func disposedOneShot() {
+    let scheduler = TestScheduler()
+    let counter = LifetimeCounter()
+    let ran = Atomic<Bool>(false)
+    let handle: ScheduledAction = {
+      let token = counter.make()
+      return scheduler.schedule(after: .seconds(10)) { _ = token; ran.store(true, ordering: .relaxed) }
+    }()
+    #expect(counter.count == 1)
+    handle.dispose()
+    #expect(counter.count == 0)
+    #expect(scheduler.pendingCount == 0)
+    scheduler.advance(by: .seconds(20))
+    let didRun = ran.load(ordering: .relaxed)
+    #expect(!didRun)
+  }
+
+  @Test("a queued callback disposed before it starts never runs and releases its captures at once")
+  func disposedReady() {
+    let scheduler = TestScheduler()
+    let counter = LifetimeCounter()
+    let handle: ScheduledAction = {
+      let token = counter.make()
+      return scheduler.schedule { _ = token }
+    }()
+    handle.dispose()
+    #expect(counter.count == 0)
+    scheduler.run()
+  }
+
+  @Test("a one-shot job releases its closure as soon as it has run, and is then disposed")
+  func releasesAfterRun() {
+    let scheduler = TestScheduler()
+    let counter = LifetimeCounter()
+    let handle: ScheduledAction = {
+      let token = counter.make()
+      return scheduler.schedule { _ = token }
+    }()
+    scheduler.run()
+    #expect(counter.count == 0)
+    #expect(handle.isDisposed)
+  }
+
+  @Test("disposing a running job does not interrupt it")
+  func disposeWhileRunning() {
+    let scheduler = TestScheduler()
+    let log = Log<String>()
+    let holder = Log<ScheduledAction>()
+    let handle = scheduler.schedule {
+      holder.values.first?.dispose()
+      log.append("still running")
+    }
+    holder.append(handle)
+    scheduler.run()
+    #expect(log.values == ["still running"])
+  }
+
+  @Test("a repeating timer keeps firing when its handle is dropped, and a disposed one releases its captures")
+  func repeatingTimerLifetime() {
+    let scheduler = TestScheduler()
+    let ticks = Atomic<Int>(0)
+    do {
+      scheduler.scheduleRepeating(every: .seconds(1)) { ticks.wrappingAdd(1, ordering: .relaxed) }
+    }
+    scheduler.advance(by: .seconds(3))
+    #expect(ticks.load(ordering: .relaxed) == 3)
+
+    let counter = LifetimeCounter()
+    let handle: ScheduledAction = {
+      let token = counter.make()
+      return scheduler.scheduleRepeating(every: .seconds(1)) { _ = token }
+    }()
+    scheduler.advance(by: .seconds(2))
+    handle.dispose()
+    #expect(counter.count == 0)
+  }
+
+  @Test("a cancelled sleep releases its timer and captures immediately")
+  func cancelledSleepReleases() {
+    let scheduler = TestScheduler()
+    let counter = LifetimeCounter()
+    let outcome = Log<String>()
+    let task = Task(executorPreference: scheduler) {
+      let token = counter.make()
+      do {
+        try await scheduler.sleep(for: .seconds(60))
+        outcome.append("woke")
+      } catch {
+        outcome.append("cancelled")
+      }
+      _ = token
+    }
+    scheduler.advance()
+    #expect(scheduler.pendingCount == 1)
+    task.cancel()
+    #expect(scheduler.pendingCount == 1)  // the timer is gone; the task's wake-up job is queued
+    scheduler.advance()
+    #expect(outcome.values == ["cancelled"])
+    #expect(counter.count == 0)
+    scheduler.expectNoPendingWork()
+  }
+
+  @Test("repeating schedules reject a non-positive interval or a negative leeway with a message")
+  func badArguments() async {
+    await #expect(processExitsWith: .failure) {
+      SerialScheduler().scheduleRepeating(every: .zero) {}
+    }
+    await #expect(processExitsWith: .failure) {
+      SerialScheduler().scheduleRepeating(every: .seconds(-1)) {}
+    }
+    await #expect(processExitsWith: .failure) {
+      SerialScheduler().scheduleRepeating(every: .seconds(1), leeway: .seconds(-1)) {}
+    }
+  }
+
+  @Test("a deadline in the past runs as soon as possible, and a distant one never fires")
+  func pastAndDistantDeadlines() {
+    let scheduler = TestScheduler(now: SchedulerInstant(offset: .seconds(10)))
+    let log = Log<String>()
+    scheduler.schedule(at: .zero) { log.append("past") }
+    scheduler.schedule(at: .distantFuture) { log.append("never") }
+    scheduler.schedule(after: .seconds(-5)) { log.append("negative delay") }
+    scheduler.advance(by: .seconds(1_000_000))
+    #expect(log.values == ["past", "negative delay"])
+    #expect(scheduler.now == SchedulerInstant(offset: .seconds(1_000_010)))
+  }
+}

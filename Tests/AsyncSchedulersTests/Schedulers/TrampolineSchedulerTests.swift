@@ -1,0 +1,60 @@
+import AsyncSchedulers
+import Synchronization
+import Testing
+
+@Suite("TrampolineScheduler")
+struct TrampolineSchedulerTests {
+  @Test("runs the first action inline and nested schedules after it, in order")
+  func nestedRunAfterOuter() {
+    let scheduler = TrampolineScheduler.shared
+    let log = Log<String>()
+    #expect(!TrampolineScheduler.isTrampolineActive)
+    scheduler.schedule {
+      log.append("outer start")
+      #expect(TrampolineScheduler.isTrampolineActive)
+      scheduler.schedule {
+        log.append("first nested")
+        scheduler.schedule { log.append("nested in nested") }
+      }
+      scheduler.schedule { log.append("second nested") }
+      log.append("outer end")
+    }
+    log.append("returned")
+    #expect(log.values == ["outer start", "outer end", "first nested", "second nested", "nested in nested", "returned"])
+  }
+
+  @Test("a queued action disposed before it starts never runs")
+  func disposeQueued() {
+    let scheduler = TrampolineScheduler.shared
+    let ran = Atomic<Bool>(false)
+    scheduler.schedule {
+      let handle = scheduler.schedule { ran.store(true, ordering: .relaxed) }
+      handle.dispose()
+    }
+    let didRun = ran.load(ordering: .relaxed)
+    #expect(!didRun)
+  }
+
+  @Test("100,000-deep recursion completes without growing the stack")
+  func deepRecursion() {
+    let scheduler = TrampolineScheduler.shared
+    let remaining = Atomic<Int>(100_000)
+    let maxDepth = Atomic<Int>(0)
+    let depth = Atomic<Int>(0)
+    @Sendable func step() {
+      let current = depth.wrappingAdd(1, ordering: .relaxed).newValue
+      if current > maxDepth.load(ordering: .relaxed) { maxDepth.store(current, ordering: .relaxed) }
+      if remaining.wrappingSubtract(1, ordering: .relaxed).newValue > 0 { scheduler.schedule(step) }
+      depth.wrappingSubtract(1, ordering: .relaxed)
+    }
+    scheduler.schedule(step)
+    #expect(remaining.load(ordering: .relaxed) == 0)
+    #expect(maxDepth.load(ordering: .relaxed) == 1)
+  }
+
+  @Test("a task preferring it runs on the enqueuing thread")
+  func taskExecutor() async {
+    let value = await Task(executorPreference: TrampolineScheduler.shared) { 7 }.value
+    #expect(value == 7)
+  }
+}
