@@ -70,14 +70,14 @@ public final class ScheduledAction: Disposable, @unchecked Sendable {
   public static let finished = ScheduledAction(finished: ())
 
   /// Whether the job was disposed, or (one-shot) has already run.
-  public var isDisposed: Bool { state.withLock { $0.phase != .pending } }
+  public var isDisposed: Bool { state.withCriticalRegion { $0.phase != .pending } }
 
   /// Whether this is a repeating timer.
   package var isRepeating: Bool { interval != nil }
 
   /// Cancels the job: it will not start (again). Never interrupts a running job.
   public func dispose() {
-    let released: (@Sendable () -> Void)?? = state.withLock { state in
+    let released: (@Sendable () -> Void)?? = state.withCriticalRegion { state in
       guard state.phase == .pending else { return nil }
       state.phase = .disposed
       defer { state.body = nil }
@@ -92,7 +92,7 @@ public final class ScheduledAction: Disposable, @unchecked Sendable {
   /// released right after it returns. Called by schedulers only, with no lock held.
   @inline(__always)
   package func run() {
-    let body: (@Sendable () -> Void)? = state.withLock { state in
+    let body: (@Sendable () -> Void)? = state.withCriticalRegion { state in
       guard state.phase == .pending else { return nil }
       if interval != nil { return state.body }
       state.phase = .finished

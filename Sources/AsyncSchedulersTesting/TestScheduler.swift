@@ -54,7 +54,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, TimerOwner, Sendabl
   // MARK: Clock
 
   /// The virtual current instant. During a driving call it is the deadline of the timer being run.
-  public var now: SchedulerInstant { state.withLock { $0.now } }
+  public var now: SchedulerInstant { state.withCriticalRegion { $0.now } }
 
   // MARK: Callback API
 
@@ -88,13 +88,13 @@ public final class TestScheduler: Scheduler, SerialExecutor, TimerOwner, Sendabl
   }
 
   private func addTimer(_ action: ScheduledAction) -> ScheduledAction {
-    if state.withLock({ $0.addTimer(action) }) { wakeup.signal() }
+    if state.withCriticalRegion({ $0.addTimer(action) }) { wakeup.signal() }
     return action
   }
 
   /// Removes a disposed timer at once.
   package func cancelTimer(_ action: ScheduledAction) {
-    state.withLock { $0.removeTimer(action) }
+    state.withCriticalRegion { $0.removeTimer(action) }
   }
 
   // MARK: Executors
@@ -105,7 +105,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, TimerOwner, Sendabl
   }
 
   private func enqueue(work: Work) {
-    if state.withLock({ $0.enqueue(work) }) { wakeup.signal() }
+    if state.withCriticalRegion({ $0.enqueue(work) }) { wakeup.signal() }
   }
 
   /// The serial executor for actors bound to this scheduler.
@@ -125,20 +125,20 @@ public final class TestScheduler: Scheduler, SerialExecutor, TimerOwner, Sendabl
   // MARK: Inspection
 
   /// The number of ready jobs plus pending timers (including sleeping tasks).
-  public var pendingCount: Int { state.withLock { $0.pendingCount } }
+  public var pendingCount: Int { state.withCriticalRegion { $0.pendingCount } }
 
   /// When the next work is due: `now` if work is ready, the earliest timer's deadline otherwise, `nil`
   /// when nothing is pending.
-  public var nextDeadline: SchedulerInstant? { state.withLock { $0.nextDeadline } }
+  public var nextDeadline: SchedulerInstant? { state.withCriticalRegion { $0.nextDeadline } }
 
   /// A readable list of what is pending.
-  public var pendingDescription: String { state.withLock { $0.describePending(name: name) } }
+  public var pendingDescription: String { state.withCriticalRegion { $0.describePending(name: name) } }
 
   /// Fails the current test, listing what is pending, when any work remains.
   public func expectNoPendingWork(
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
   ) {
-    let (count, description) = state.withLock { ($0.pendingCount, $0.describePending(name: name)) }
+    let (count, description) = state.withCriticalRegion { ($0.pendingCount, $0.describePending(name: name)) }
     guard count > 0 else { return }
     reportIssue(
       "Expected no pending work.\n\(description)", fileID: fileID, filePath: filePath, line: line, column: column)
@@ -172,10 +172,10 @@ public final class TestScheduler: Scheduler, SerialExecutor, TimerOwner, Sendabl
     drive(fileID: fileID, filePath: filePath, line: line, column: column) {
       while true {
         runReady()
-        guard let timer = state.withLock({ $0.popTimer(dueBy: target) }) else { break }
+        guard let timer = state.withCriticalRegion({ $0.popTimer(dueBy: target) }) else { break }
         runJob(.action(timer))
       }
-      state.withLock { $0.move(to: target) }
+      state.withCriticalRegion { $0.move(to: target) }
       runReady()
       return true
     }
@@ -191,7 +191,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, TimerOwner, Sendabl
       var steps = 0
       while true {
         runReady()
-        guard let timer = state.withLock({ $0.popTimer(dueBy: .distantFuture) }) else { return true }
+        guard let timer = state.withCriticalRegion({ $0.popTimer(dueBy: .distantFuture) }) else { return true }
         steps += 1
         if steps > maximumSteps {
           reportIssue(
@@ -213,11 +213,11 @@ public final class TestScheduler: Scheduler, SerialExecutor, TimerOwner, Sendabl
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
   ) -> Bool {
     drive(fileID: fileID, filePath: filePath, line: line, column: column) {
-      if let work = state.withLock({ $0.popReady() }) {
+      if let work = state.withCriticalRegion({ $0.popReady() }) {
         runJob(work)
         return true
       }
-      guard let timer = state.withLock({ $0.popTimer(dueBy: .distantFuture) }) else { return false }
+      guard let timer = state.withCriticalRegion({ $0.popTimer(dueBy: .distantFuture) }) else { return false }
       runJob(.action(timer))
       return true
     }
@@ -254,13 +254,13 @@ public final class TestScheduler: Scheduler, SerialExecutor, TimerOwner, Sendabl
       }
       if !ran { return false }
       if condition() { return true }
-      let wait = state.withLock { state -> Bool in
+      let wait = state.withCriticalRegion { state -> Bool in
         guard state.pendingCount == 0 || state.timers.count == state.pendingCount else { return false }
         state.waiterBlocked = true
         return true
       }
       if wait && wakeup.wait(timeout: deadline) == .timedOut {
-        state.withLock { $0.waiterBlocked = false }
+        state.withCriticalRegion { $0.waiterBlocked = false }
         if condition() { return true }
         reportIssue(
           "TestScheduler.runUntil timed out after \(timeout).\n\(pendingDescription)",
@@ -274,7 +274,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, TimerOwner, Sendabl
   private func drive(
     fileID: String, filePath: String, line: Int, column: Int, _ body: () -> Bool
   ) -> Bool {
-    let nested = state.withLock { state -> Bool in
+    let nested = state.withCriticalRegion { state -> Bool in
       if state.isDriving { return true }
       state.isDriving = true
       return false
@@ -285,12 +285,12 @@ public final class TestScheduler: Scheduler, SerialExecutor, TimerOwner, Sendabl
           + "work the scheduler is running.", fileID: fileID, filePath: filePath, line: line, column: column)
       return false
     }
-    defer { state.withLock { $0.isDriving = false } }
+    defer { state.withCriticalRegion { $0.isDriving = false } }
     return Schedulers.withCurrent(self) { body() }
   }
 
   private func runReady() {
-    while let work = state.withLock({ $0.popReady() }) { runJob(work) }
+    while let work = state.withCriticalRegion({ $0.popReady() }) { runJob(work) }
   }
 
   private func runJob(_ work: Work) {

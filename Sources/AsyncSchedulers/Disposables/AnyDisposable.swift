@@ -26,7 +26,7 @@ public final class AnyDisposable: Disposable {
   /// Runs the action if this is the first call; later and concurrent calls do nothing.
   public func dispose() {
     guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-    let body = action.withLock { stored -> (@Sendable () -> Void)? in
+    let body = action.withCriticalRegion { stored -> (@Sendable () -> Void)? in
       defer { stored = nil }
       return stored
     }

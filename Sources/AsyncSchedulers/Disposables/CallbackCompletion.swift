@@ -97,21 +97,21 @@ final class CallbackCompletionBridge<T: Sendable>: Sendable {
   private let machine = Mutex(CallbackCompletionStateMachine<Continuation>())
 
   func install(_ continuation: Continuation) -> Bool {
-    let proceed = machine.withLock { $0.install(continuation) }
+    let proceed = machine.withCriticalRegion { $0.install(continuation) }
     if !proceed { continuation.resume(throwing: CancellationError()) }
     return proceed
   }
 
   func attach(_ disposable: any Disposable) {
-    if machine.withLock({ $0.attach(disposable) }) { disposable.dispose() }
+    if machine.withCriticalRegion({ $0.attach(disposable) }) { disposable.dispose() }
   }
 
   func complete(_ result: Result<T, any Error>) {
-    machine.withLock { $0.complete() }?.resume(with: result)
+    machine.withCriticalRegion { $0.complete() }?.resume(with: result)
   }
 
   func cancel() {
-    guard let (continuation, disposable) = machine.withLock({ $0.cancel() }) else { return }
+    guard let (continuation, disposable) = machine.withCriticalRegion({ $0.cancel() }) else { return }
     disposable?.dispose()
     continuation.resume(throwing: CancellationError())
   }

@@ -46,10 +46,10 @@ public final class CompositeDisposable: Disposable {
   }
 
   /// Whether the composite has been disposed.
-  public var isDisposed: Bool { state.withLock { $0.disposed } }
+  public var isDisposed: Bool { state.withCriticalRegion { $0.disposed } }
 
   /// The number of children currently held.
-  public var count: Int { state.withLock { $0.count } }
+  public var count: Int { state.withCriticalRegion { $0.count } }
 
   /// Adds `disposable`, or disposes it at once when the composite is already disposed.
   ///
@@ -58,7 +58,7 @@ public final class CompositeDisposable: Disposable {
   @discardableResult
   public func add(_ disposable: (any Disposable)?) -> Handle {
     guard let disposable, !disposable.isDisposed else { return Handle(composite: nil, key: 0) }
-    let key: UInt64? = state.withLock { state in
+    let key: UInt64? = state.withCriticalRegion { state in
       guard !state.disposed else { return nil }
       let key = state.nextKey
       state.nextKey += 1
@@ -86,7 +86,7 @@ public final class CompositeDisposable: Disposable {
 
   /// Disposes every child once, outside the lock, in the order they were added.
   public func dispose() {
-    let children: [Entry]? = state.withLock { state in
+    let children: [Entry]? = state.withCriticalRegion { state in
       guard !state.disposed else { return nil }
       state.disposed = true
       var all: [Entry] = []
@@ -103,7 +103,7 @@ public final class CompositeDisposable: Disposable {
   }
 
   private func remove(_ key: UInt64) {
-    let removed: (any Disposable)? = state.withLock { state in
+    let removed: (any Disposable)? = state.withCriticalRegion { state in
       if state.first?.key == key {
         defer { state.first = nil }
         return state.first?.disposable
@@ -119,7 +119,7 @@ public final class CompositeDisposable: Disposable {
   }
 
   private func contains(_ key: UInt64) -> Bool {
-    state.withLock { state in
+    state.withCriticalRegion { state in
       state.first?.key == key || state.second?.key == key || state.overflow.contains { $0.key == key }
     }
   }

@@ -18,14 +18,14 @@ public final class SerialDisposable: Disposable {
   public init(_ inner: (any Disposable)? = nil) { state = Mutex(State(inner: inner)) }
 
   /// Whether the serial disposable has been disposed.
-  public var isDisposed: Bool { state.withLock { $0.disposed } }
+  public var isDisposed: Bool { state.withCriticalRegion { $0.disposed } }
 
   /// The current inner disposable. Setting it disposes the previous one (outside the lock), or the new
   /// one if the serial disposable is already disposed.
   public var inner: (any Disposable)? {
-    get { state.withLock { $0.inner } }
+    get { state.withCriticalRegion { $0.inner } }
     set {
-      let toDispose: (any Disposable)? = state.withLock { state in
+      let toDispose: (any Disposable)? = state.withCriticalRegion { state in
         if state.disposed { return newValue }
         defer { state.inner = newValue }
         return state.inner
@@ -36,7 +36,7 @@ public final class SerialDisposable: Disposable {
 
   /// Disposes the current inner disposable; only the first call has an effect.
   public func dispose() {
-    let inner: (any Disposable)? = state.withLock { state in
+    let inner: (any Disposable)? = state.withCriticalRegion { state in
       guard !state.disposed else { return nil }
       state.disposed = true
       defer { state.inner = nil }

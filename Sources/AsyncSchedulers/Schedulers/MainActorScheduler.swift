@@ -41,10 +41,10 @@ public final class MainActorScheduler: WorkQueueScheduler, @unchecked Sendable {
   @discardableResult
   public override func schedule(_ action: @escaping @Sendable () -> Void) -> ScheduledAction {
     if runsInlineWhenIdle && MainActorScheduler.isOnMainQueue
-      && state.withLock({ $0.machine.isIdle && $0.machine.claimWorker() })
+      && state.withCriticalRegion({ $0.machine.isIdle && $0.machine.claimWorker() })
     {
       Schedulers.withCurrent(self) { action() }
-      if state.withLock({ $0.machine.finishInlineRun() }) { startWorker() }
+      if state.withCriticalRegion({ $0.machine.finishInlineRun() }) { startWorker() }
       return .finished
     }
     return super.schedule(action)

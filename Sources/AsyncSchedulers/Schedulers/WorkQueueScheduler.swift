@@ -50,7 +50,7 @@ public class WorkQueueScheduler: Scheduler, TimerOwner, @unchecked Sendable {
   }
 
   deinit {
-    state.withLock { $0.timerSource }?.cancel()
+    state.withCriticalRegion { $0.timerSource }?.cancel()
   }
 
   // MARK: Clock
@@ -102,7 +102,7 @@ public class WorkQueueScheduler: Scheduler, TimerOwner, @unchecked Sendable {
 
   @inline(__always)
   final func submit(_ work: Work) {
-    if state.withLock({ $0.machine.enqueue(work) }) { startWorker() }
+    if state.withCriticalRegion({ $0.machine.enqueue(work) }) { startWorker() }
   }
 
   final func startWorker() {
@@ -110,7 +110,7 @@ public class WorkQueueScheduler: Scheduler, TimerOwner, @unchecked Sendable {
   }
 
   private func addTimer(_ action: ScheduledAction) {
-    state.withLock { state in
+    state.withCriticalRegion { state in
       // Arming the platform timer under the lock keeps concurrent arms in deadline order; it runs no
       // user code and does not block.
       arm(state.machine.addTimer(action), in: &state)
@@ -119,7 +119,7 @@ public class WorkQueueScheduler: Scheduler, TimerOwner, @unchecked Sendable {
 
   /// Removes a disposed timer from the heap at once.
   package func cancelTimer(_ action: ScheduledAction) {
-    state.withLock { $0.machine.removeTimer(action) }
+    state.withCriticalRegion { $0.machine.removeTimer(action) }
   }
 
   private func arm(_ action: WorkQueueStateMachine.TimerAction, in state: inout State) {
@@ -140,7 +140,7 @@ public class WorkQueueScheduler: Scheduler, TimerOwner, @unchecked Sendable {
 
   private func fireTimers() {
     let now = self.now
-    let startWorker = state.withLock { state in
+    let startWorker = state.withCriticalRegion { state in
       let (startWorker, timer) = state.machine.fireDueTimers(now: now)
       arm(timer, in: &state)
       return startWorker
@@ -159,7 +159,7 @@ public class WorkQueueScheduler: Scheduler, TimerOwner, @unchecked Sendable {
     var processed = 0
     if width == 1 {
       var batch = WorkFIFO()
-      while state.withLock({ $0.machine.takeBatch(into: &batch) }) {
+      while state.withCriticalRegion({ $0.machine.takeBatch(into: &batch) }) {
         for work in batch.pending { run(work, serial: serial, taskExecutor: taskExecutor) }
         processed += batch.count
         batch.removeAll()
@@ -169,7 +169,7 @@ public class WorkQueueScheduler: Scheduler, TimerOwner, @unchecked Sendable {
         }
       }
     } else {
-      while let work = state.withLock({ $0.machine.takeOne() }) {
+      while let work = state.withCriticalRegion({ $0.machine.takeOne() }) {
         run(work, serial: serial, taskExecutor: taskExecutor)
         processed += 1
         if processed >= Self.budget {
@@ -205,7 +205,7 @@ public class WorkQueueScheduler: Scheduler, TimerOwner, @unchecked Sendable {
   }
 
   /// The number of timers pending in this scheduler's timer heap (for diagnostics and tests).
-  public var pendingTimerCount: Int { state.withLock { $0.machine.timerCount } }
+  public var pendingTimerCount: Int { state.withCriticalRegion { $0.machine.timerCount } }
 }
 
 /// The serial executor of a serial scheduler: what actors bound to it return from `unownedExecutor`.

@@ -134,9 +134,9 @@ struct TaskDisposableTests {
 final class Parked: Sendable {
   static let shared = Parked()
   private let continuations = Mutex<[UnsafeContinuation<Void, Never>]>([])
-  func park(_ continuation: UnsafeContinuation<Void, Never>) { continuations.withLock { $0.append(continuation) } }
+  func park(_ continuation: UnsafeContinuation<Void, Never>) { continuations.withCriticalRegion { $0.append(continuation) } }
   func resumeAll() {
-    let all = continuations.withLock { list in
+    let all = continuations.withCriticalRegion { list in
       defer { list = [] }
       return list
     }

@@ -17,7 +17,7 @@ final class Latch: Sendable {
 
   /// Records one event.
   func signal() {
-    let waiter = state.withLock { state -> (@Sendable (Result<Void, any Error>) -> Void)? in
+    let waiter = state.withCriticalRegion { state -> (@Sendable (Result<Void, any Error>) -> Void)? in
       state.remaining -= 1
       guard state.remaining == 0 else { return nil }
       defer { state.waiter = nil }
@@ -27,20 +27,20 @@ final class Latch: Sendable {
   }
 
   /// Whether every event has happened.
-  var isOpen: Bool { state.withLock { $0.remaining <= 0 } }
+  var isOpen: Bool { state.withCriticalRegion { $0.remaining <= 0 } }
 
   /// Waits until every event has happened; returns `false` if `timeout` passed first.
   func wait(timeout: Duration = .seconds(20)) async -> Bool {
     do {
       try await withCallbackCompletion { (complete: @escaping @Sendable (Result<Void, any Error>) -> Void) in
-        let openAlready = state.withLock { state -> Bool in
+        let openAlready = state.withCriticalRegion { state -> Bool in
           if state.remaining <= 0 { return true }
           state.waiter = complete
           return false
         }
         if openAlready { complete(.success(())) }
         let timer = Latch.timeouts.schedule(after: timeout) {
-          let waiter = self.state.withLock { state in
+          let waiter = self.state.withCriticalRegion { state in
             defer { state.waiter = nil }
             return state.waiter
           }
@@ -60,8 +60,8 @@ final class Latch: Sendable {
 /// A thread-safe log of values, for traces.
 final class Log<Value: Sendable>: Sendable {
   private let storage = Mutex<[Value]>([])
-  func append(_ value: Value) { storage.withLock { $0.append(value) } }
-  var values: [Value] { storage.withLock { $0 } }
+  func append(_ value: Value) { storage.withCriticalRegion { $0.append(value) } }
+  var values: [Value] { storage.withCriticalRegion { $0 } }
 }
 
 /// Counts live instances, to prove closures and their captures are released.
