@@ -182,7 +182,8 @@ public final class TestScheduler: Scheduler, SerialExecutor, TimerOwner, Sendabl
   }
 
   /// Runs until nothing is pending, moving the clock to each deadline; stops with a failure listing the
-  /// pending work after `maximumSteps` timers (an endless repeating timer never hangs it).
+  /// pending work after `maximumSteps` timers (an endless repeating timer never hangs it). When it
+  /// stops early, the clock stays at the last timer it ran and the remaining work stays pending.
   public func run(
     maximumSteps: Int = 1_000_000,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
@@ -191,16 +192,15 @@ public final class TestScheduler: Scheduler, SerialExecutor, TimerOwner, Sendabl
       var steps = 0
       while true {
         runReady()
-        guard let timer = state.withCriticalRegion({ $0.popTimer(dueBy: .distantFuture) }) else { return true }
-        steps += 1
-        if steps > maximumSteps {
+        if steps == maximumSteps && state.withCriticalRegion({ !$0.timers.isEmpty }) {
           reportIssue(
             "TestScheduler.run() stopped after \(maximumSteps) timers: work keeps scheduling more work "
               + "(an endless repeating timer?). Use advance(by:) for endless timers.\n"
               + pendingDescription, fileID: fileID, filePath: filePath, line: line, column: column)
-          timer.dispose()
           return false
         }
+        guard let timer = state.withCriticalRegion({ $0.popTimer(dueBy: .distantFuture) }) else { return true }
+        steps += 1
         runJob(.action(timer))
       }
     }

@@ -16,10 +16,10 @@ extension Mutex {
   /// release on exit, keyed by the guarded value's address); otherwise it costs one predictable branch.
   @inline(__always)
   package borrowing func withCriticalRegion<R>(_ body: (inout sending Value) throws -> sending R) rethrows -> sending R {
-    try withLock { value in
-      guard let hooks = ThreadSanitizerHooks.shared else { return try body(&value) }
-      // The guarded value's address is stable while the lock is held; it is only used as a key.
-      let key = withUnsafeMutablePointer(to: &value) { UnsafeMutableRawPointer($0) }
+    guard let hooks = ThreadSanitizerHooks.shared else { return try withLock(body) }
+    // The mutex's own address keys the annotation; taking it does not touch the guarded value.
+    let key = withUnsafePointer(to: self) { UnsafeMutableRawPointer(mutating: $0) }
+    return try withLock { value in
       hooks.acquire(key)
       defer { hooks.release(key) }
       return try body(&value)
