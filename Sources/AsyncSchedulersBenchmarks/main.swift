@@ -1,1 +1,70 @@
-print("bench")
+import Foundation
+
+// `swift run -c release AsyncSchedulersBenchmarks [--quick] [--filter NAME] [--json PATH]`
+let arguments = CommandLine.arguments
+
+if let index = arguments.firstIndex(of: "--child-timers"), arguments.count > index + 3 {
+  runManyTimersChild(
+    kind: arguments[index + 1], count: Int(arguments[index + 2]) ?? 1000,
+    horizonMilliseconds: Int(arguments[index + 3]) ?? 500)
+  exit(0)
+}
+
+var options = RunOptions()
+options.quick = arguments.contains("--quick")
+let filter = arguments.firstIndex(of: "--filter").flatMap { arguments.count > $0 + 1 ? arguments[$0 + 1] : nil }
+let jsonPath = arguments.firstIndex(of: "--json").flatMap { arguments.count > $0 + 1 ? arguments[$0 + 1] : nil }
+
+let scenarios: [(name: String, run: ((RunOptions) -> [Figure])?)] = [
+  ("callback", callbackThroughput),
+  ("actors", sameSchedulerActorCalls),
+  ("hop", crossSchedulerHop),
+  ("dispose", scheduleAndDispose),
+  ("timers", manyTimers),
+  ("repeating", repeatingTimer),
+  ("virtual", virtualTime),
+  ("signal", nil),  // 8: pending until signals exist
+  ("bridge", nil),  // 9: pending until the RACScheduler bridge exists
+  ("creation", creation),
+]
+
+print("swift-async-schedulers benchmarks (\(options.quick ? "quick" : "full") mode; ratios are ours ÷ baseline, lower is better)")
+print(
+  "scenario".padding(toLength: 42, withPad: " ", startingAt: 0) + " | " + "ours".padding(toLength: 24, withPad: " ", startingAt: 0)
+    + " | " + "baseline".padding(toLength: 24, withPad: " ", startingAt: 0) + " | ratio  | target     | met")
+var figures: [Figure] = []
+for scenario in scenarios where filter.map({ scenario.name.contains($0) }) ?? true {
+  guard let run = scenario.run else {
+    print("\(scenario.name.padding(toLength: 42, withPad: " ", startingAt: 0)) | pending (the feature it measures is not built yet)")
+    continue
+  }
+  for figure in run(options) {
+    figures.append(figure)
+    func cell(_ value: Double, _ spread: ClosedRange<Double>?) -> String {
+      let text = "\(format(value)) \(figure.unit)" + (spread.map { " [\(format($0.lowerBound))–\(format($0.upperBound))]" } ?? "")
+      return text.padding(toLength: 24, withPad: " ", startingAt: 0)
+    }
+    print(
+      figure.scenario.padding(toLength: 42, withPad: " ", startingAt: 0) + " | " + cell(figure.ours, figure.oursSpread)
+        + " | " + cell(figure.baseline, figure.baselineSpread) + " | "
+        + format(figure.ratio).padding(toLength: 6, withPad: " ", startingAt: 0) + " | "
+        + figure.targetText.padding(toLength: 10, withPad: " ", startingAt: 0) + " | " + (figure.met ? "yes" : "NO"))
+    fflush(nil)
+  }
+}
+
+if let jsonPath {
+  let objects: [[String: Any]] = figures.map {
+    [
+      "scenario": $0.scenario, "ours": $0.ours, "baseline": $0.baseline, "unit": $0.unit,
+      "ratio": $0.ratio.isNaN ? NSNull() : $0.ratio, "target": $0.targetValue, "met": $0.met,
+    ]
+  }
+  do {
+    let data = try JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys])
+    try data.write(to: URL(fileURLWithPath: jsonPath))
+  } catch {
+    print("could not write \(jsonPath): \(error)")
+    exit(1)
+  }
+}

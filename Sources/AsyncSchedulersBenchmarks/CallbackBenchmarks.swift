@@ -1,0 +1,106 @@
+import AsyncSchedulers
+import Dispatch
+
+/// Scenario 1: empty callback jobs scheduled from one thread onto a serial scheduler, then drained.
+func callbackThroughput(_ options: RunOptions) -> [Figure] {
+  let count = options.size(1_000_000, quick: 20_000)
+  let scheduler = SerialScheduler(name: "bench.callback")
+  let queue = DispatchQueue(label: "bench.callback.baseline")
+  return [
+    compare(
+      scenario: "1 callback throughput", operations: count, options: options, target: .ratio(0.33),
+      ours: {
+        let done = DispatchSemaphore(value: 0)
+        return time {
+          for _ in 0..<count - 1 { scheduler.schedule {} }
+          scheduler.schedule { done.signal() }
+          done.wait()
+        }
+      },
+      baseline: {
+        let done = DispatchSemaphore(value: 0)
+        return time {
+          for _ in 0..<count - 1 { queue.async {} }
+          queue.async { done.signal() }
+          done.wait()
+        }
+      })
+  ]
+}
+
+/// Scenario 4: jobs disposed right after scheduling, then drained.
+func scheduleAndDispose(_ options: RunOptions) -> [Figure] {
+  let count = options.size(1_000_000, quick: 20_000)
+  let scheduler = SerialScheduler(name: "bench.dispose")
+  let queue = DispatchQueue(label: "bench.dispose.baseline")
+  return [
+    compare(
+      scenario: "4 schedule and dispose", operations: count, options: options, target: .ratio(0.5),
+      ours: {
+        let done = DispatchSemaphore(value: 0)
+        return time {
+          for _ in 0..<count - 1 { scheduler.schedule {}.dispose() }
+          scheduler.schedule { done.signal() }
+          done.wait()
+        }
+      },
+      baseline: {
+        let done = DispatchSemaphore(value: 0)
+        return time {
+          for _ in 0..<count - 1 {
+            let item = DispatchWorkItem {}
+            queue.async(execute: item)
+            item.cancel()
+          }
+          queue.async { done.signal() }
+          done.wait()
+        }
+      })
+  ]
+}
+
+/// Scenario 10: many serial schedulers, each given one job; memory per scheduler and threads created.
+func creation(_ options: RunOptions) -> [Figure] {
+  let count = options.size(10_000, quick: 2_000)
+  func measure(_ make: (Int, DispatchSemaphore) -> AnyObject) -> (bytes: Double, threads: Double) {
+    let threadsBefore = threadCount()
+    let rssBefore = procStatusKilobytes("VmRSS")
+    let done = DispatchSemaphore(value: 0)
+    var keep: [AnyObject] = []
+    keep.reserveCapacity(count)
+    for index in 0..<count { keep.append(make(index, done)) }
+    for _ in 0..<count { done.wait() }
+    let rssAfter = procStatusKilobytes("VmRSS")
+    let threadsAfter = threadCount()
+    withExtendedLifetime(keep) {}
+    return ((rssAfter - rssBefore) * 1024 / Double(count), Double(max(0, threadsAfter - threadsBefore)))
+  }
+  var oursSamples: [(Double, Double)] = []
+  var baselineSamples: [(Double, Double)] = []
+  for _ in 0..<options.rounds {
+    oursSamples.append(measure { index, done in
+      let scheduler = SerialScheduler(name: "s\(index)")
+      scheduler.schedule { done.signal() }
+      return scheduler
+    })
+    baselineSamples.append(measure { index, done in
+      let queue = DispatchQueue(label: "q\(index)")
+      queue.async { done.signal() }
+      return queue
+    })
+  }
+  let oursBytes = oursSamples.map(\.0)
+  let baseBytes = baselineSamples.map(\.0)
+  let oursThreads = oursSamples.map(\.1)
+  let baseThreads = baselineSamples.map(\.1)
+  return [
+    Figure(
+      scenario: "10 creation: memory per scheduler", ours: median(oursBytes), baseline: median(baseBytes),
+      unit: "bytes", target: .absolute(1024), oursSpread: oursBytes.min()!...oursBytes.max()!,
+      baselineSpread: baseBytes.min()!...baseBytes.max()!),
+    Figure(
+      scenario: "10 creation: threads created", ours: oursThreads.max()!, baseline: baseThreads.max()!,
+      unit: "threads", target: .absolute(16), oursSpread: oursThreads.min()!...oursThreads.max()!,
+      baselineSpread: baseThreads.min()!...baseThreads.max()!),
+  ]
+}

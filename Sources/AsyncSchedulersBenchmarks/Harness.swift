@@ -1,0 +1,139 @@
+import Dispatch
+import Foundation
+
+/// One reported figure: ours against the platform baseline measured in the same run.
+struct Figure {
+  enum Target {
+    /// ours ÷ baseline must be at most this.
+    case ratio(Double)
+    /// ours must be at most this, in the figure's unit.
+    case absolute(Double)
+    /// ours must equal this exactly.
+    case exactly(Double)
+  }
+
+  var scenario: String
+  var ours: Double
+  var baseline: Double
+  var unit: String
+  var target: Target
+  var oursSpread: ClosedRange<Double>? = nil
+  var baselineSpread: ClosedRange<Double>? = nil
+
+  var ratio: Double { baseline == 0 ? .nan : ours / baseline }
+
+  var met: Bool {
+    switch target {
+    case .ratio(let limit): ratio <= limit
+    case .absolute(let limit): ours <= limit
+    case .exactly(let value): ours == value
+    }
+  }
+
+  var targetValue: Double {
+    switch target {
+    case .ratio(let value), .absolute(let value), .exactly(let value): value
+    }
+  }
+
+  var targetText: String {
+    switch target {
+    case .ratio(let value): "≤ \(format(value))×"
+    case .absolute(let value): "≤ \(format(value)) \(unit)"
+    case .exactly(let value): "= \(format(value)) \(unit)"
+    }
+  }
+}
+
+func format(_ value: Double) -> String {
+  if value.isNaN { return "n/a" }
+  if value == value.rounded() && abs(value) < 1e9 { return String(Int(value)) }
+  if abs(value) >= 100 { return String(format: "%.0f", value) }
+  if abs(value) >= 10 { return String(format: "%.1f", value) }
+  return String(format: "%.3g", value)
+}
+
+/// How big and how many rounds.
+struct RunOptions {
+  var quick = false
+  var rounds: Int { quick ? 3 : 7 }
+  func size(_ full: Int, quick small: Int) -> Int { quick ? small : full }
+}
+
+/// Measures `ours` and `baseline` interleaved: one warm-up each, then `rounds` rounds; returns the
+/// per-operation medians and spreads in nanoseconds.
+func compare(
+  scenario: String, operations: Int, options: RunOptions, target: Figure.Target,
+  ours: () -> Duration, baseline: () -> Duration
+) -> Figure {
+  _ = ours()
+  _ = baseline()
+  var oursSamples: [Double] = []
+  var baselineSamples: [Double] = []
+  for _ in 0..<options.rounds {
+    oursSamples.append(nanoseconds(ours()) / Double(operations))
+    baselineSamples.append(nanoseconds(baseline()) / Double(operations))
+  }
+  return Figure(
+    scenario: scenario, ours: median(oursSamples), baseline: median(baselineSamples), unit: "ns/op",
+    target: target, oursSpread: oursSamples.min()!...oursSamples.max()!,
+    baselineSpread: baselineSamples.min()!...baselineSamples.max()!)
+}
+
+func nanoseconds(_ duration: Duration) -> Double {
+  let (seconds, attoseconds) = duration.components
+  return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
+}
+
+func median(_ values: [Double]) -> Double {
+  let sorted = values.sorted()
+  guard !sorted.isEmpty else { return .nan }
+  return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
+func percentile(_ values: [Double], _ p: Double) -> Double {
+  let sorted = values.sorted()
+  guard !sorted.isEmpty else { return .nan }
+  return sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
+}
+
+func time(_ body: () -> Void) -> Duration {
+  let clock = ContinuousClock()
+  let start = clock.now
+  body()
+  return clock.now - start
+}
+
+/// Runs an async body to completion from synchronous code (the benchmarks' top level).
+func blocking<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
+  let box = ResultBox<T>()
+  let done = DispatchSemaphore(value: 0)
+  Task.detached {
+    box.value = await body()
+    done.signal()
+  }
+  done.wait()
+  return box.value!
+}
+
+/// Holds one value handed from a task to the waiting thread.
+final class ResultBox<T>: @unchecked Sendable {
+  // Why @unchecked Sendable: written once by the task before it signals the semaphore the reader waits
+  // on; the semaphore orders the write before the read.
+  var value: T?
+}
+
+/// Reads a field of /proc/self/status in kilobytes (Linux); 0 elsewhere.
+func procStatusKilobytes(_ field: String) -> Double {
+  guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+  for line in text.split(separator: "\n") where line.hasPrefix(field + ":") {
+    let digits = line.split(separator: " ").compactMap { Double($0) }
+    return digits.first ?? 0
+  }
+  return 0
+}
+
+/// The number of threads of this process (Linux); 0 elsewhere.
+func threadCount() -> Int {
+  (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) ?? 0
+}

@@ -1,0 +1,173 @@
+import AsyncSchedulers
+import Dispatch
+import Foundation
+
+/// A buffer of samples written by jobs that run one at a time (a serial scheduler or queue).
+final class Samples: @unchecked Sendable {
+  // Why @unchecked Sendable: written only by jobs of one serial scheduler (or serial queue), which run
+  // one at a time with a lock handoff between them; read by the waiting thread after a semaphore.
+  var values: [Double]
+  var count = 0
+  init(capacity: Int) { values = Array(repeating: 0, count: capacity) }
+}
+
+@inline(__always) func uptimeNanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+/// The child side of scenario 5: schedules `count` one-shot jobs at random deadlines within
+/// `horizonMilliseconds`, waits for all of them, and prints one result line.
+func runManyTimersChild(kind: String, count: Int, horizonMilliseconds: Int) {
+  let idleKilobytes = procStatusKilobytes("VmRSS")
+  let samples = Samples(capacity: count)
+  let done = DispatchSemaphore(value: 0)
+  var generator = SplitMix(seed: 5)
+  let horizon = UInt64(horizonMilliseconds) * 1_000_000
+  let offsets = (0..<count).map { _ in generator.next() % horizon }
+  let start = uptimeNanoseconds()
+  if kind == "ours" {
+    let scheduler = SerialScheduler(name: "bench.timers")
+    for offset in offsets {
+      let deadline = start + offset
+      scheduler.schedule(at: SchedulerInstant(offset: .nanoseconds(Int64(deadline)))) {
+        samples.values[samples.count] = Double(uptimeNanoseconds() &- deadline)
+        samples.count += 1
+        if samples.count == count { done.signal() }
+      }
+    }
+    done.wait()
+  } else {
+    let queue = DispatchQueue(label: "bench.timers.baseline")
+    for offset in offsets {
+      let deadline = start + offset
+      queue.asyncAfter(deadline: DispatchTime(uptimeNanoseconds: deadline)) {
+        samples.values[samples.count] = Double(uptimeNanoseconds() &- deadline)
+        samples.count += 1
+        if samples.count == count { done.signal() }
+      }
+    }
+    done.wait()
+  }
+  let finished = uptimeNanoseconds()
+  let past = Double(Int64(finished) - Int64(start + horizon)) / 1e6
+  let p99 = percentile(samples.values, 0.99) / 1e6
+  let peak = procStatusKilobytes("VmHWM") - idleKilobytes
+  print("RESULT \(past) \(p99) \(peak)")
+}
+
+/// Scenario 5: 100,000 one-shot jobs at random deadlines within 500 ms, a fresh process per round.
+func manyTimers(_ options: RunOptions) -> [Figure] {
+  let count = options.size(100_000, quick: 5_000)
+  let horizon = options.quick ? 100 : 500
+  func child(_ kind: String) -> (past: Double, p99: Double, peak: Double)? {
+    let process = Process()
+    let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+      ?? CommandLine.arguments[0]
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = ["--child-timers", kind, String(count), String(horizon)]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    do { try process.run() } catch { return nil }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let output = String(decoding: data, as: UTF8.self)
+    guard let line = output.split(separator: "\n").first(where: { $0.hasPrefix("RESULT") }) else { return nil }
+    let fields = line.split(separator: " ").dropFirst().compactMap { Double($0) }
+    guard fields.count == 3 else { return nil }
+    return (fields[0], fields[1], fields[2])
+  }
+  _ = child("ours")
+  _ = child("baseline")
+  var ours: [(Double, Double, Double)] = []
+  var baseline: [(Double, Double, Double)] = []
+  for _ in 0..<options.rounds {
+    if let result = child("ours") { ours.append(result) }
+    if let result = child("baseline") { baseline.append(result) }
+  }
+  guard !ours.isEmpty, !baseline.isEmpty else { return [] }
+  func figure(_ name: String, _ unit: String, _ target: Figure.Target, _ pick: ((Double, Double, Double)) -> Double) -> Figure {
+    let o = ours.map(pick)
+    let b = baseline.map(pick)
+    return Figure(
+      scenario: name, ours: median(o), baseline: median(b), unit: unit, target: target,
+      oursSpread: o.min()!...o.max()!, baselineSpread: b.min()!...b.max()!)
+  }
+  return [
+    figure("5 many timers: time past horizon", "ms", .ratio(0.5)) { $0.0 },
+    figure("5 many timers: lateness p99", "ms", .absolute(1)) { $0.1 },
+    figure("5 many timers: peak memory above idle", "KB", .ratio(1.0 / 3)) { $0.2 },
+  ]
+}
+
+/// Scenario 6: a 10 ms repeating timer for 2 s.
+func repeatingTimer(_ options: RunOptions) -> [Figure] {
+  let period: UInt64 = 10_000_000
+  let ticks = options.quick ? 20 : 200
+  func measure(ours: Bool) -> (ticks: Double, drift: Double, worst: Double) {
+    let samples = Samples(capacity: ticks * 2)
+    let done = DispatchSemaphore(value: 0)
+    let start = uptimeNanoseconds() + period
+    let stopAt = start + UInt64(ticks - 1) * period + period / 2
+    let record: @Sendable () -> Void = {
+      if samples.count < samples.values.count {
+        samples.values[samples.count] = Double(uptimeNanoseconds())
+        samples.count += 1
+      }
+    }
+    if ours {
+      let scheduler = SerialScheduler(name: "bench.repeating")
+      let timer = scheduler.scheduleRepeating(
+        startingAt: SchedulerInstant(offset: .nanoseconds(Int64(start))), every: .nanoseconds(Int64(period)),
+        leeway: .zero, record)
+      scheduler.schedule(at: SchedulerInstant(offset: .nanoseconds(Int64(stopAt)))) {
+        timer.dispose()
+        done.signal()
+      }
+      done.wait()
+    } else {
+      let queue = DispatchQueue(label: "bench.repeating.baseline")
+      let source = SourceBox(DispatchSource.makeTimerSource(queue: queue)).source
+      source.schedule(deadline: DispatchTime(uptimeNanoseconds: start), repeating: .nanoseconds(Int(period)), leeway: .nanoseconds(0))
+      source.setEventHandler(handler: record)
+      source.activate()
+      let box = SourceBox(source)
+      queue.asyncAfter(deadline: DispatchTime(uptimeNanoseconds: stopAt)) {
+        box.source.cancel()
+        done.signal()
+      }
+      done.wait()
+    }
+    let times = Array(samples.values[0..<samples.count])
+    var worst = 0.0
+    for (index, time) in times.enumerated() {
+      worst = max(worst, time - Double(start + UInt64(index) * period))
+    }
+    let drift = times.last.map { $0 - Double(start + UInt64(times.count - 1) * period) } ?? .nan
+    return (Double(times.count), drift / 1e6, worst / 1e6)
+  }
+  var ours: [(Double, Double, Double)] = []
+  var baseline: [(Double, Double, Double)] = []
+  let rounds = options.quick ? 2 : 5
+  for _ in 0..<rounds {
+    ours.append(measure(ours: true))
+    baseline.append(measure(ours: false))
+  }
+  func figure(_ name: String, _ unit: String, _ target: Figure.Target, _ pick: ((Double, Double, Double)) -> Double) -> Figure {
+    let o = ours.map(pick)
+    let b = baseline.map(pick)
+    return Figure(
+      scenario: name, ours: median(o), baseline: median(b), unit: unit, target: target,
+      oursSpread: o.min()!...o.max()!, baselineSpread: b.min()!...b.max()!)
+  }
+  return [
+    figure("6 repeating timer: ticks", "ticks", .exactly(Double(ticks))) { $0.0 },
+    figure("6 repeating timer: drift of last tick", "ms", .absolute(0.3)) { $0.1 },
+    figure("6 repeating timer: latest tick", "ms", .absolute(0.5)) { $0.2 },
+  ]
+}
+
+/// Carries a Dispatch timer source into a closure.
+final class SourceBox: @unchecked Sendable {
+  // Why @unchecked Sendable: DispatchSource's methods are thread-safe (libdispatch's contract); the box
+  // only carries the reference, which never changes.
+  let source: any DispatchSourceTimer
+  init(_ source: any DispatchSourceTimer) { self.source = source }
+}

@@ -1,0 +1,70 @@
+import AsyncSchedulers
+import AsyncSchedulersTesting
+import Dispatch
+
+/// Counts from closures run on one thread at a time.
+final class Tally: @unchecked Sendable {
+  // Why @unchecked Sendable: only touched by the thread driving a TestScheduler (or the heap), one
+  // closure at a time.
+  var value = 0
+}
+
+/// Scenario 7: callback actions at random virtual times, and sleeping tasks, against a plain heap.
+func virtualTime(_ options: RunOptions) -> [Figure] {
+  let actions = options.size(100_000, quick: 5_000)
+  let tasks = options.size(10_000, quick: 1_000)
+  func deadlines(_ count: Int) -> [Int64] {
+    var generator = SplitMix(seed: 7)
+    return (0..<count).map { _ in Int64(generator.next() % 3_600_000_000) }
+  }
+  let actionDeadlines = deadlines(actions)
+  let taskDeadlines = deadlines(tasks)
+  let callbacks = compare(
+    scenario: "7 virtual time: callbacks", operations: actions, options: options, target: .ratio(3),
+    ours: {
+      let tally = Tally()
+      return time {
+        let scheduler = TestScheduler()
+        for deadline in actionDeadlines {
+          scheduler.schedule(at: SchedulerInstant(offset: .microseconds(deadline))) { tally.value += 1 }
+        }
+        scheduler.run()
+        precondition(tally.value == actions)
+      }
+    },
+    baseline: {
+      let tally = Tally()
+      return time {
+        var heap = ClosureHeap()
+        for deadline in actionDeadlines { heap.insert(deadline) { tally.value += 1 } }
+        heap.runAll()
+        precondition(tally.value == actions)
+      }
+    })
+  let sleepers = compare(
+    scenario: "7 virtual time: sleeping tasks", operations: tasks, options: options, target: .ratio(30),
+    ours: {
+      let tally = Tally()
+      return time {
+        let scheduler = TestScheduler()
+        for deadline in taskDeadlines {
+          Task(executorPreference: scheduler) {
+            try? await scheduler.sleep(for: .microseconds(deadline))
+            tally.value += 1
+          }
+        }
+        scheduler.run()
+        precondition(tally.value == tasks)
+      }
+    },
+    baseline: {
+      let tally = Tally()
+      return time {
+        var heap = ClosureHeap()
+        for deadline in taskDeadlines { heap.insert(deadline) { tally.value += 1 } }
+        heap.runAll()
+        precondition(tally.value == tasks)
+      }
+    })
+  return [callbacks, sleepers]
+}
