@@ -13,7 +13,8 @@ import Synchronization
 public final class ScheduledAction: Disposable, @unchecked Sendable {
   // Why @unchecked Sendable: `state` is a Mutex. The `package var` timer fields below (`deadline`,
   // `sequence`, `heapIndex`, `tick`) are read and written only by the scheduler that owns this action,
-  // while it holds its own lock; nothing else touches them.
+  // while it holds its own lock; nothing else touches them. That lock is also why their dynamic
+  // exclusivity checks are switched off (they are on the hot path of every timer operation).
 
   private enum Phase: UInt8 { case pending, finished, disposed }
 
@@ -32,14 +33,16 @@ public final class ScheduledAction: Disposable, @unchecked Sendable {
   package let start: SchedulerInstant
   /// How late the timer may fire, as a hint to the platform timer.
   package let leeway: Duration
+  /// Whether the body survives a run without being a repeating timer (a scheduler's alarm).
+  private let reusable: Bool
   /// The next deadline (owner's lock).
-  package var deadline: SchedulerInstant
+  @exclusivity(unchecked) package var deadline: SchedulerInstant
   /// Tie-breaker among equal deadlines: the order of scheduling (owner's lock).
-  package var sequence: UInt64 = 0
+  @exclusivity(unchecked) package var sequence: UInt64 = 0
   /// Position in the owner's timer heap, or -1 (owner's lock).
-  package var heapIndex: Int = -1
+  @exclusivity(unchecked) package var heapIndex: Int = -1
   /// Ticks fired so far by a repeating timer (owner's lock).
-  package var tick: Int64 = 0
+  @exclusivity(unchecked) package var tick: Int64 = 0
 
   /// Creates the handle of a job or timer. Only schedulers create these.
   package init(
@@ -47,8 +50,10 @@ public final class ScheduledAction: Disposable, @unchecked Sendable {
     deadline: SchedulerInstant = .zero,
     interval: Duration? = nil,
     leeway: Duration = .zero,
+    reusable: Bool = false,
     _ body: @escaping @Sendable () -> Void
   ) {
+    self.reusable = reusable
     self.owner = owner
     self.start = deadline
     self.deadline = deadline
@@ -58,6 +63,7 @@ public final class ScheduledAction: Disposable, @unchecked Sendable {
   }
 
   private init(finished: Void) {
+    reusable = false
     owner = nil
     interval = nil
     leeway = .zero
@@ -94,7 +100,7 @@ public final class ScheduledAction: Disposable, @unchecked Sendable {
   package func run() {
     let body: (@Sendable () -> Void)? = state.withCriticalRegion { state in
       guard state.phase == .pending else { return nil }
-      if interval != nil { return state.body }
+      if interval != nil || reusable { return state.body }
       state.phase = .finished
       defer { state.body = nil }
       return state.body

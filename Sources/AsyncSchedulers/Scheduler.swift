@@ -24,6 +24,13 @@ public protocol Scheduler: Clock, TaskExecutor where Instant == SchedulerInstant
   @discardableResult
   func schedule(_ action: @escaping @Sendable () -> Void) -> ScheduledAction
 
+  /// Runs `action` on this scheduler as soon as possible, after work already queued, with no handle:
+  /// the cheapest way in, the counterpart of `DispatchQueue.async`.
+  ///
+  /// Same ordering and threading as ``schedule(_:)``, but it cannot be cancelled, and no object is
+  /// allocated for it (only the closure's own context, if it captures anything).
+  func execute(_ action: @escaping @Sendable () -> Void)
+
   /// Schedules `action` to run on this scheduler at `deadline` (never before it), or as soon as
   /// possible when the deadline has passed.
   ///
@@ -49,6 +56,10 @@ public protocol Scheduler: Clock, TaskExecutor where Instant == SchedulerInstant
 }
 
 extension Scheduler {
+  /// Runs `action` through ``schedule(_:)``, discarding the handle; schedulers with a cheaper path
+  /// provide their own.
+  public func execute(_ action: @escaping @Sendable () -> Void) { _ = schedule(action) }
+
   /// The scheduler's clock: the scheduler itself (every scheduler is a `Clock`).
   public var clock: Self { self }
 

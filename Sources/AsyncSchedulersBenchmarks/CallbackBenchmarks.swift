@@ -6,9 +6,28 @@ func callbackThroughput(_ options: RunOptions) -> [Figure] {
   let count = options.size(1_000_000, quick: 20_000)
   let scheduler = SerialScheduler(name: "bench.callback")
   let queue = DispatchQueue(label: "bench.callback.baseline")
+  let baseline: () -> Duration = {
+    let done = DispatchSemaphore(value: 0)
+    return time {
+      for _ in 0..<count - 1 { queue.async {} }
+      queue.async { done.signal() }
+      done.wait()
+    }
+  }
   return [
     compare(
-      scenario: "1 callback throughput", operations: count, options: options, target: .ratio(0.33),
+      scenario: "1 callback throughput (execute)", operations: count, options: options, target: .ratio(0.33),
+      ours: {
+        let done = DispatchSemaphore(value: 0)
+        return time {
+          for _ in 0..<count - 1 { scheduler.execute {} }
+          scheduler.execute { done.signal() }
+          done.wait()
+        }
+      },
+      baseline: baseline),
+    compare(
+      scenario: "1b callback throughput (schedule, handle)", operations: count, options: options, target: .ratio(0.33),
       ours: {
         let done = DispatchSemaphore(value: 0)
         return time {
@@ -17,14 +36,7 @@ func callbackThroughput(_ options: RunOptions) -> [Figure] {
           done.wait()
         }
       },
-      baseline: {
-        let done = DispatchSemaphore(value: 0)
-        return time {
-          for _ in 0..<count - 1 { queue.async {} }
-          queue.async { done.signal() }
-          done.wait()
-        }
-      })
+      baseline: baseline),
   ]
 }
 

@@ -67,6 +67,11 @@ public final class TestScheduler: Scheduler, SerialExecutor, TimerOwner, Sendabl
     return scheduled
   }
 
+  /// Queues `action` like ``schedule(_:)``, without a handle.
+  public func execute(_ action: @escaping @Sendable () -> Void) {
+    enqueue(work: .closure(action))
+  }
+
   /// Adds a timer at `deadline`; `leeway` is ignored (virtual timers are exact).
   @discardableResult
   public func schedule(
@@ -297,6 +302,8 @@ public final class TestScheduler: Scheduler, SerialExecutor, TimerOwner, Sendabl
     switch work {
     case .action(let action):
       action.run()
+    case .closure(let action):
+      action()
     case .job(let job), .taskJob(let job):
       job.runSynchronously(isolatedTo: asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
     }

@@ -1,9 +1,17 @@
 /// A binary min-heap of timers ordered by (deadline, sequence), with O(log n) removal of any entry.
 ///
-/// Each entry records its own index (`heapIndex`), so disposing a timer removes it at once instead of
-/// leaving a tombstone until its deadline. Not thread-safe: the owning scheduler guards it.
+/// Each entry carries its own ordering key, so sifting compares plain values and moves entries with
+/// `swapAt` (no reference counting), and each action records its index (`heapIndex`), so disposing a
+/// timer removes it at once instead of leaving a tombstone until its deadline. Not thread-safe: the
+/// owning scheduler guards it with its lock.
 package struct TimerHeap {
-  private var storage: [ScheduledAction] = []
+  private struct Entry {
+    var deadline: SchedulerInstant
+    var sequence: UInt64
+    var action: ScheduledAction
+  }
+
+  private var storage: [Entry] = []
 
   package init() {}
 
@@ -12,19 +20,30 @@ package struct TimerHeap {
   /// Whether no timer is pending.
   package var isEmpty: Bool { storage.isEmpty }
   /// The earliest timer, if any.
-  package var first: ScheduledAction? { storage.first }
+  package var first: ScheduledAction? { storage.first?.action }
+  /// The earliest deadline, if any.
+  package var firstDeadline: SchedulerInstant? { storage.first?.deadline }
   /// All pending timers, in no particular order.
-  package var unordered: [ScheduledAction] { storage }
+  package var unordered: [ScheduledAction] { storage.map(\.action) }
 
   @inline(__always)
-  private static func precedes(_ a: ScheduledAction, _ b: ScheduledAction) -> Bool {
-    a.deadline < b.deadline || (a.deadline == b.deadline && a.sequence < b.sequence)
+  private func precedes(_ a: Int, _ b: Int) -> Bool {
+    let x = storage[a]
+    let y = storage[b]
+    return x.deadline < y.deadline || (x.deadline == y.deadline && x.sequence < y.sequence)
   }
 
-  /// Inserts `action`, which must not already be in a heap.
+  @inline(__always)
+  private mutating func swapEntries(_ a: Int, _ b: Int) {
+    storage.swapAt(a, b)
+    storage[a].action.heapIndex = a
+    storage[b].action.heapIndex = b
+  }
+
+  /// Inserts `action` at its `deadline` and `sequence`; it must not already be in a heap.
   package mutating func insert(_ action: ScheduledAction) {
     action.heapIndex = storage.count
-    storage.append(action)
+    storage.append(Entry(deadline: action.deadline, sequence: action.sequence, action: action))
     siftUp(storage.count - 1)
   }
 
@@ -38,60 +57,51 @@ package struct TimerHeap {
   @discardableResult
   package mutating func remove(_ action: ScheduledAction) -> Bool {
     let index = action.heapIndex
-    guard index >= 0, index < storage.count, storage[index] === action else { return false }
+    guard index >= 0, index < storage.count, storage[index].action === action else { return false }
     _ = remove(at: index)
     return true
   }
 
   /// Removes every timer and returns them.
   package mutating func removeAll() -> [ScheduledAction] {
-    let all = storage
+    let all = storage.map(\.action)
     storage = []
     for action in all { action.heapIndex = -1 }
     return all
   }
 
   private mutating func remove(at index: Int) -> ScheduledAction {
-    let removed = storage[index]
-    let last = storage.removeLast()
-    if index < storage.count {
-      storage[index] = last
-      last.heapIndex = index
-      siftDown(index)
-      siftUp(last.heapIndex)
-    }
+    let last = storage.count - 1
+    if index != last { swapEntries(index, last) }
+    let removed = storage.removeLast().action
     removed.heapIndex = -1
+    if index < storage.count {
+      siftDown(index)
+      siftUp(index)
+    }
     return removed
   }
 
   private mutating func siftUp(_ start: Int) {
     var child = start
-    let item = storage[child]
     while child > 0 {
       let parent = (child - 1) / 2
-      guard Self.precedes(item, storage[parent]) else { break }
-      storage[child] = storage[parent]
-      storage[child].heapIndex = child
+      guard precedes(child, parent) else { break }
+      swapEntries(child, parent)
       child = parent
     }
-    storage[child] = item
-    item.heapIndex = child
   }
 
   private mutating func siftDown(_ start: Int) {
     var parent = start
-    let item = storage[parent]
     let count = storage.count
     while true {
       var candidate = 2 * parent + 1
       guard candidate < count else { break }
-      if candidate + 1 < count && Self.precedes(storage[candidate + 1], storage[candidate]) { candidate += 1 }
-      guard Self.precedes(storage[candidate], item) else { break }
-      storage[parent] = storage[candidate]
-      storage[parent].heapIndex = parent
+      if candidate + 1 < count && precedes(candidate + 1, candidate) { candidate += 1 }
+      guard precedes(candidate, parent) else { break }
+      swapEntries(candidate, parent)
       parent = candidate
     }
-    storage[parent] = item
-    item.heapIndex = parent
   }
 }

@@ -2,6 +2,8 @@
 package enum Work {
   /// A callback job (or a due timer).
   case action(ScheduledAction)
+  /// A fire-and-forget callback (no handle; `Scheduler.execute(_:)`).
+  case closure(@Sendable () -> Void)
   /// An actor job: enqueued through the scheduler's serial executor.
   case job(UnownedJob)
   /// A task job: enqueued through the scheduler as a task executor.

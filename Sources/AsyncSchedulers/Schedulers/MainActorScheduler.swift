@@ -50,6 +50,12 @@ public final class MainActorScheduler: WorkQueueScheduler, @unchecked Sendable {
     return super.schedule(action)
   }
 
+  /// Runs `action` on the main actor with no handle; inline under the same conditions as
+  /// ``schedule(_:)``.
+  public override func execute(_ action: @escaping @Sendable () -> Void) {
+    if runsInlineWhenIdle { _ = schedule(action) } else { super.execute(action) }
+  }
+
   // MARK: Main-queue detection
 
   private static let mainQueueKey = DispatchSpecificKey<Bool>()

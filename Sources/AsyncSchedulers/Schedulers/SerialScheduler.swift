@@ -12,8 +12,8 @@ import Dispatch
 ///
 /// Actor jobs, task jobs and callbacks share one FIFO, so they never run at the same time. Creating one
 /// is cheap (no thread, no Dispatch queue of its own): its workers run on a shared global queue of its
-/// priority, or on the target queue you give it. Timers live in its own heap, driven by one Dispatch
-/// timer source created on first use.
+/// priority, or on the target queue you give it. Timers live in its own heap; only its earliest deadline
+/// is registered with the one timer thread the whole process shares.
 ///
 /// ```swift
 /// let scheduler = SerialScheduler(name: "db", priority: .high)

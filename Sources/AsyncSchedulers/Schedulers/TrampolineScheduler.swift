@@ -100,6 +100,7 @@ final class TrampolineQueue {
       while let work = queue.fifo.popFirst() {
         switch work {
         case .action(let action): action.run()
+        case .closure(let action): action()
         case .taskJob(let job): job.runSynchronously(on: TrampolineScheduler.shared.asUnownedTaskExecutor())
         case .job(let job): job.runSynchronously(on: TrampolineScheduler.shared.asUnownedTaskExecutor())
         }

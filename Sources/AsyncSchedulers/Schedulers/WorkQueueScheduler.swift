@@ -3,7 +3,7 @@ import Synchronization
 
 /// The engine shared by the Dispatch-driven schedulers (``SerialScheduler``, ``MainActorScheduler``,
 /// ``ConcurrentScheduler``): a lock-guarded FIFO of ready work drained in batches by at most `width`
-/// workers, and a timer heap driven by one lazily created Dispatch timer source.
+/// workers, and a timer heap whose earliest deadline is registered with the process-wide alarm thread.
 ///
 /// There is no thread and no Dispatch queue per scheduler: workers are blocks submitted to a shared
 /// target queue only when the scheduler goes from idle to busy, and a busy worker drains everything
@@ -25,7 +25,8 @@ public class WorkQueueScheduler: Scheduler, TimerOwner, @unchecked Sendable {
 
   struct State {
     var machine: WorkQueueStateMachine
-    var timerSource: (any DispatchSourceTimer)?
+    /// This scheduler's registration with the process-wide ``AlarmClock``, created on first use.
+    var alarm: ScheduledAction?
   }
 
   /// A name for debugging.
@@ -45,12 +46,12 @@ public class WorkQueueScheduler: Scheduler, TimerOwner, @unchecked Sendable {
     self.width = width
     self.isolation = isolation
     self.serialExecutor = isolation == .own ? SerialSchedulerExecutor() : nil
-    self.state = Mutex(State(machine: WorkQueueStateMachine(width: width), timerSource: nil))
+    self.state = Mutex(State(machine: WorkQueueStateMachine(width: width), alarm: nil))
     serialExecutor?.scheduler = self
   }
 
   deinit {
-    state.withCriticalRegion { $0.timerSource }?.cancel()
+    state.withCriticalRegion { $0.alarm }?.dispose()
   }
 
   // MARK: Clock
@@ -66,6 +67,12 @@ public class WorkQueueScheduler: Scheduler, TimerOwner, @unchecked Sendable {
     let scheduled = ScheduledAction(action)
     submit(.action(scheduled))
     return scheduled
+  }
+
+  /// Runs `action` after the work already queued, with no handle and no allocation of its own; see
+  /// ``Scheduler/execute(_:)``.
+  public func execute(_ action: @escaping @Sendable () -> Void) {
+    submit(.closure(action))
   }
 
   /// Schedules `action` at `deadline`; see ``Scheduler/schedule(at:leeway:_:)``.
@@ -117,27 +124,26 @@ public class WorkQueueScheduler: Scheduler, TimerOwner, @unchecked Sendable {
     }
   }
 
-  /// Removes a disposed timer from the heap at once.
+  /// Removes a disposed timer from the heap at once (the alarm stays armed; an early alarm finds
+  /// nothing due and re-arms for the next deadline).
   package func cancelTimer(_ action: ScheduledAction) {
     state.withCriticalRegion { $0.machine.removeTimer(action) }
   }
 
   private func arm(_ action: WorkQueueStateMachine.TimerAction, in state: inout State) {
-    guard case .arm(let deadline, let leeway) = action else { return }
-    let source: any DispatchSourceTimer
-    if let existing = state.timerSource {
-      source = existing
+    guard case .arm(let deadline, _) = action else { return }
+    let alarm: ScheduledAction
+    if let existing = state.alarm {
+      alarm = existing
     } else {
-      source = DispatchSource.makeTimerSource(queue: queue)
-      source.setEventHandler { [weak self] in self?.fireTimers() }
-      source.activate()
-      state.timerSource = source
+      alarm = ScheduledAction(owner: AlarmClock.shared, reusable: true) { [weak self] in self?.fireTimers() }
+      state.alarm = alarm
     }
-    source.schedule(
-      deadline: deadline.dispatchTime, repeating: .never,
-      leeway: .nanoseconds(Int(clamping: leeway.saturatingNanoseconds)))
+    // Lock order: this scheduler's lock, then the alarm clock's (which never takes a scheduler's).
+    AlarmClock.shared.arm(alarm, at: deadline)
   }
 
+  /// Called on the alarm thread: moves due timers to the ready queue and starts a worker for them.
   private func fireTimers() {
     let now = self.now
     let startWorker = state.withCriticalRegion { state in
@@ -145,8 +151,7 @@ public class WorkQueueScheduler: Scheduler, TimerOwner, @unchecked Sendable {
       arm(timer, in: &state)
       return startWorker
     }
-    // The timer handler runs on the target queue already: it becomes the worker, saving a hop.
-    if startWorker { runWorker() }
+    if startWorker { self.startWorker() }
   }
 
   /// Runs ready work until there is none, or until the budget is spent (then re-dispatches itself,
@@ -193,6 +198,8 @@ public class WorkQueueScheduler: Scheduler, TimerOwner, @unchecked Sendable {
     switch work {
     case .action(let action):
       action.run()
+    case .closure(let action):
+      action()
     case .job(let job):
       job.runSynchronously(on: serial!)
     case .taskJob(let job):

@@ -1,0 +1,122 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The process-wide alarm thread behind every real-time scheduler's timers.
+///
+/// Each scheduler keeps its timers in its own heap and registers only its earliest deadline here, as
+/// one "alarm" (a ``ScheduledAction`` whose body moves the scheduler's due timers to its ready queue and
+/// starts a worker). One thread sleeps on a monotonic condition variable until the earliest alarm,
+/// so timers are as punctual as the OS allows (Dispatch timer sources re-armed per deadline were late by
+/// milliseconds here) and a process has one timer thread however many schedulers it has. The thread
+/// starts on first use and never runs user code: alarm bodies only take a scheduler's lock and submit
+/// a worker.
+final class AlarmClock: TimerOwner, @unchecked Sendable {
+  // Why @unchecked Sendable: `mutex` and `condition` are pthread objects that live as long as the
+  // process (this is a singleton that is never deallocated); `heap` and `started` are only touched
+  // while `mutex` is held.
+
+  static let shared = AlarmClock()
+
+  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  private let condition: UnsafeMutablePointer<pthread_cond_t>
+  private var heap = TimerHeap()
+  private var started = false
+  private var nextSequence: UInt64 = 0
+
+  private init() {
+    mutex = .allocate(capacity: 1)
+    mutex.initialize(to: pthread_mutex_t())
+    pthread_mutex_init(mutex, nil)
+    condition = .allocate(capacity: 1)
+    condition.initialize(to: pthread_cond_t())
+    #if os(Linux) || os(Android)
+      var attributes = pthread_condattr_t()
+      pthread_condattr_init(&attributes)
+      pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+      pthread_cond_init(condition, &attributes)
+      pthread_condattr_destroy(&attributes)
+    #else
+      pthread_cond_init(condition, nil)
+    #endif
+  }
+
+  /// Makes `alarm` due at `deadline` (inserting it, or moving it if already armed).
+  func arm(_ alarm: ScheduledAction, at deadline: SchedulerInstant) {
+    pthread_mutex_lock(mutex)
+    heap.remove(alarm)
+    alarm.deadline = deadline
+    alarm.sequence = nextSequence
+    nextSequence &+= 1
+    heap.insert(alarm)
+    let wake = heap.first === alarm
+    if !started {
+      started = true
+      startThread()
+    }
+    pthread_mutex_unlock(mutex)
+    if wake { pthread_cond_signal(condition) }
+  }
+
+  /// Removes a disposed alarm.
+  func cancelTimer(_ action: ScheduledAction) {
+    pthread_mutex_lock(mutex)
+    heap.remove(action)
+    pthread_mutex_unlock(mutex)
+  }
+
+  private func startThread() {
+    #if canImport(Darwin)
+      var thread: pthread_t? = nil
+    #else
+      var thread = pthread_t()
+    #endif
+    let result = pthread_create(&thread, nil, { _ in
+      AlarmClock.shared.run()
+      return nil
+    }, nil)
+    precondition(result == 0, "AsyncSchedulers could not start its timer thread (pthread_create: \(result))")
+  }
+
+  private func run() {
+    var due: [ScheduledAction] = []
+    pthread_mutex_lock(mutex)
+    while true {
+      let now = SchedulerInstant.uptimeNow
+      while let deadline = heap.firstDeadline, deadline <= now, let alarm = heap.popFirst() {
+        due.append(alarm)
+      }
+      if !due.isEmpty {
+        pthread_mutex_unlock(mutex)
+        for alarm in due { alarm.run() }
+        due.removeAll(keepingCapacity: true)
+        pthread_mutex_lock(mutex)
+        continue
+      }
+      guard let deadline = heap.firstDeadline else {
+        pthread_cond_wait(condition, mutex)
+        continue
+      }
+      wait(until: deadline)
+    }
+  }
+
+  /// Waits on the condition until `deadline` (monotonic uptime), or until signalled. Mutex held.
+  private func wait(until deadline: SchedulerInstant) {
+    #if os(Linux) || os(Android)
+      let nanoseconds = deadline.offset.saturatingNanoseconds
+      var time = timespec(
+        tv_sec: Int(clamping: nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+      _ = pthread_cond_timedwait(condition, mutex, &time)
+    #else
+      let nanoseconds = SchedulerInstant.uptimeNow.duration(to: deadline).saturatingNanoseconds
+      var time = timespec(
+        tv_sec: Int(clamping: nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+      _ = pthread_cond_timedwait_relative_np(condition, mutex, &time)
+    #endif
+  }
+}
