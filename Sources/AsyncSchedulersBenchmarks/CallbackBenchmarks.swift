@@ -71,40 +71,47 @@ func scheduleAndDispose(_ options: RunOptions) -> [Figure] {
   ]
 }
 
-/// Scenario 10: many serial schedulers, each given one job; memory per scheduler and threads created.
-func creation(_ options: RunOptions) -> [Figure] {
-  let count = options.size(10_000, quick: 2_000)
-  func measure(_ make: (Int, DispatchSemaphore) -> AnyObject) -> (bytes: Double, threads: Double) {
-    let threadsBefore = threadCount()
-    let rssBefore = procStatusKilobytes("VmRSS")
-    let done = DispatchSemaphore(value: 0)
-    var keep: [AnyObject] = []
-    keep.reserveCapacity(count)
-    for index in 0..<count { keep.append(make(index, done)) }
-    for _ in 0..<count { done.wait() }
-    let rssAfter = procStatusKilobytes("VmRSS")
-    let threadsAfter = threadCount()
-    withExtendedLifetime(keep) {}
-    return ((rssAfter - rssBefore) * 1024 / Double(count), Double(max(0, threadsAfter - threadsBefore)))
-  }
-  var oursSamples: [(Double, Double)] = []
-  var baselineSamples: [(Double, Double)] = []
-  for _ in 0..<options.rounds {
-    oursSamples.append(measure { index, done in
+/// The child side of scenario 10: creates `count` serial schedulers (or Dispatch queues), gives each
+/// one job, waits for all, and prints the resident memory per scheduler and the threads created.
+func runCreationChild(kind: String, count: Int) {
+  let threadsBefore = threadCount()
+  let rssBefore = procStatusKilobytes("VmRSS")
+  let done = DispatchSemaphore(value: 0)
+  var keep: [AnyObject] = []
+  keep.reserveCapacity(count)
+  for index in 0..<count {
+    if kind == "ours" {
       let scheduler = SerialScheduler(name: "s\(index)")
       scheduler.schedule { done.signal() }
-      return scheduler
-    })
-    baselineSamples.append(measure { index, done in
+      keep.append(scheduler)
+    } else {
       let queue = DispatchQueue(label: "q\(index)")
       queue.async { done.signal() }
-      return queue
-    })
+      keep.append(queue)
+    }
   }
-  let oursBytes = oursSamples.map(\.0)
-  let baseBytes = baselineSamples.map(\.0)
-  let oursThreads = oursSamples.map(\.1)
-  let baseThreads = baselineSamples.map(\.1)
+  for _ in 0..<count { done.wait() }
+  let rssAfter = procStatusKilobytes("VmRSS")
+  let threadsAfter = threadCount()
+  withExtendedLifetime(keep) {}
+  print("RESULT \((rssAfter - rssBefore) * 1024 / Double(count)) \(max(0, threadsAfter - threadsBefore))")
+}
+
+/// Scenario 10: many serial schedulers, each given one job; memory per scheduler and threads created,
+/// each round in a fresh process.
+func creation(_ options: RunOptions) -> [Figure] {
+  let count = options.size(10_000, quick: 2_000)
+  var ours: [[Double]] = []
+  var baseline: [[Double]] = []
+  for _ in 0..<options.rounds {
+    if let result = runChild(["--child-creation", "ours", String(count)]), result.count == 2 { ours.append(result) }
+    if let result = runChild(["--child-creation", "baseline", String(count)]), result.count == 2 { baseline.append(result) }
+  }
+  guard !ours.isEmpty, !baseline.isEmpty else { return [] }
+  let oursBytes = ours.map { $0[0] }
+  let baseBytes = baseline.map { $0[0] }
+  let oursThreads = ours.map { $0[1] }
+  let baseThreads = baseline.map { $0[1] }
   return [
     Figure(
       scenario: "10 creation: memory per scheduler", ours: median(oursBytes), baseline: median(baseBytes),

@@ -65,20 +65,9 @@ func manyTimers(_ options: RunOptions) -> [Figure] {
   let count = options.size(100_000, quick: 5_000)
   let horizon = options.quick ? 100 : 500
   func child(_ kind: String) -> (past: Double, p99: Double, peak: Double)? {
-    let process = Process()
-    let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-      ?? CommandLine.arguments[0]
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = ["--child-timers", kind, String(count), String(horizon)]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    do { try process.run() } catch { return nil }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let output = String(decoding: data, as: UTF8.self)
-    guard let line = output.split(separator: "\n").first(where: { $0.hasPrefix("RESULT") }) else { return nil }
-    let fields = line.split(separator: " ").dropFirst().compactMap { Double($0) }
-    guard fields.count == 3 else { return nil }
+    guard let fields = runChild(["--child-timers", kind, String(count), String(horizon)]), fields.count == 3 else {
+      return nil
+    }
     return (fields[0], fields[1], fields[2])
   }
   _ = child("ours")

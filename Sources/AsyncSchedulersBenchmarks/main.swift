@@ -10,6 +10,11 @@ if let index = arguments.firstIndex(of: "--child-timers"), arguments.count > ind
   exit(0)
 }
 
+if let index = arguments.firstIndex(of: "--child-creation"), arguments.count > index + 2 {
+  runCreationChild(kind: arguments[index + 1], count: Int(arguments[index + 2]) ?? 10_000)
+  exit(0)
+}
+
 var options = RunOptions()
 options.quick = arguments.contains("--quick")
 let filter = arguments.firstIndex(of: "--filter").flatMap { arguments.count > $0 + 1 ? arguments[$0 + 1] : nil }

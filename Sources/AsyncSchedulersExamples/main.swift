@@ -1,1 +1,12 @@
-print("examples")
+// `swift run AsyncSchedulersExamples`: a real demonstration of each scheduler, of cancellation, and of
+// virtual-time testing. Every snippet in README.md and Migration.md lives in this target, so they compile.
+
+print("== Schedulers")
+await SchedulersDemo.run()
+print("== Cancellation")
+await CancellationDemo.run()
+print("== Virtual time")
+VirtualTimeDemo.run()
+print("== Migration snippets")
+await MigrationSnippets.run()
+print("All examples ran.")

@@ -309,3 +309,4 @@ public final class TestScheduler: Scheduler, SerialExecutor, TimerOwner, Sendabl
     }
   }
 }
+extension TestScheduler: ActorScheduler {}
