@@ -14,7 +14,7 @@ let package = Package(
     .target(name: "AsyncSchedulers"),
     .target(name: "AsyncSchedulersTesting", dependencies: ["AsyncSchedulers"]),
     .target(name: "AsyncSignals", dependencies: ["AsyncSchedulers"]),
-    .target(name: "AsyncSchedulersBridge", dependencies: ["AsyncSchedulers"]),
+    .target(name: "AsyncSchedulersBridge", dependencies: ["AsyncSchedulers", "AsyncSchedulersTesting"]),
     .executableTarget(
       name: "AsyncSchedulersExamples",
       dependencies: ["AsyncSchedulers", "AsyncSchedulersTesting", "AsyncSignals", "AsyncSchedulersBridge"]),
@@ -23,6 +23,8 @@ let package = Package(
       dependencies: ["AsyncSchedulers", "AsyncSchedulersTesting", "AsyncSignals", "AsyncSchedulersBridge"]),
     .testTarget(name: "AsyncSchedulersTests", dependencies: ["AsyncSchedulers", "AsyncSchedulersTesting"]),
     .testTarget(name: "AsyncSchedulersTestingTests", dependencies: ["AsyncSchedulersTesting"]),
+    .testTarget(
+      name: "AsyncSchedulersBridgeTests", dependencies: ["AsyncSchedulersBridge", "AsyncSchedulersTesting"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -39,7 +39,7 @@ import Synchronization
 /// ``runUntil(timeout:_:)``, which blocks on the arrival of work with a real-time bound, never a fixed
 /// sleep. Do not `await` work bound to the scheduler from the test itself without driving it: the test's
 /// own task would wait for a `run()` that never comes.
-public final class TestScheduler: Scheduler, SerialExecutor, TimerOwner, Sendable {
+public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitting, TimerOwner, Sendable {
   /// A name for failure messages.
   public let name: String
   private let state: Mutex<TestSchedulerStateMachine>
@@ -70,6 +70,11 @@ public final class TestScheduler: Scheduler, SerialExecutor, TimerOwner, Sendabl
   /// Queues `action` like ``schedule(_:)``, without a handle.
   public func execute(_ action: @escaping @Sendable () -> Void) {
     enqueue(work: .closure(action))
+  }
+
+  /// Queues a bridge job like ``schedule(_:)``.
+  package func submit(runnable job: any RunnableJob) {
+    enqueue(work: .runnable(job))
   }
 
   /// Adds a timer at `deadline`; `leeway` is ignored (virtual timers are exact).
@@ -212,13 +217,15 @@ public final class TestScheduler: Scheduler, SerialExecutor, TimerOwner, Sendabl
   }
 
   /// Runs the next piece of work: the first ready job, or else the earliest timer (moving the clock to
-  /// its deadline). Returns whether anything ran (RACTestScheduler `step`).
+  /// its deadline). Disposed callbacks are skipped, not counted. Returns whether anything ran
+  /// (RACTestScheduler `step`).
   @discardableResult
   public func step(
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
   ) -> Bool {
     drive(fileID: fileID, filePath: filePath, line: line, column: column) {
-      if let work = state.withCriticalRegion({ $0.popReady() }) {
+      while let work = state.withCriticalRegion({ $0.popReady() }) {
+        if Self.isCancelled(work) { continue }
         runJob(work)
         return true
       }
@@ -298,12 +305,22 @@ public final class TestScheduler: Scheduler, SerialExecutor, TimerOwner, Sendabl
     while let work = state.withCriticalRegion({ $0.popReady() }) { runJob(work) }
   }
 
+  private static func isCancelled(_ work: Work) -> Bool {
+    switch work {
+    case .action(let action): action.isDisposed
+    case .runnable(let job): job.isJobCancelled
+    case .closure, .job, .taskJob: false
+    }
+  }
+
   private func runJob(_ work: Work) {
     switch work {
     case .action(let action):
       action.run()
     case .closure(let action):
       action()
+    case .runnable(let job):
+      job.runJob()
     case .job(let job), .taskJob(let job):
       job.runSynchronously(isolatedTo: asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
     }

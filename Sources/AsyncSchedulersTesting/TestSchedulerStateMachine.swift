@@ -66,7 +66,7 @@ struct TestSchedulerStateMachine {
     var lines: [String] = []
     for work in ready.pending {
       switch work {
-      case .action, .closure: lines.append("  - callback job, ready at \(now)")
+      case .action, .closure, .runnable: lines.append("  - callback job, ready at \(now)")
       case .job, .taskJob: lines.append("  - task or actor job, ready at \(now)")
       }
     }

@@ -4,6 +4,8 @@ package enum Work {
   case action(ScheduledAction)
   /// A fire-and-forget callback (no handle; `Scheduler.execute(_:)`).
   case closure(@Sendable () -> Void)
+  /// A job object handed over by a layer on top of the core (the RAC bridge).
+  case runnable(any RunnableJob)
   /// An actor job: enqueued through the scheduler's serial executor.
   case job(UnownedJob)
   /// A task job: enqueued through the scheduler as a task executor.

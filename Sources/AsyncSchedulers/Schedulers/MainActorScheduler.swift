@@ -56,6 +56,11 @@ public final class MainActorScheduler: WorkQueueScheduler, @unchecked Sendable {
     if runsInlineWhenIdle { _ = schedule(action) } else { super.execute(action) }
   }
 
+  /// Queues `job`, or runs it inline under the same conditions as ``schedule(_:)``.
+  package override func submit(runnable job: any RunnableJob) {
+    if runsInlineWhenIdle { _ = schedule { job.runJob() } } else { super.submit(runnable: job) }
+  }
+
   // MARK: Main-queue detection
 
   private static let mainQueueKey = DispatchSpecificKey<Bool>()

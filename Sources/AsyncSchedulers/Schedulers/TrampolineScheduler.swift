@@ -101,6 +101,7 @@ final class TrampolineQueue {
         switch work {
         case .action(let action): action.run()
         case .closure(let action): action()
+        case .runnable(let job): job.runJob()
         case .taskJob(let job): job.runSynchronously(on: TrampolineScheduler.shared.asUnownedTaskExecutor())
         case .job(let job): job.runSynchronously(on: TrampolineScheduler.shared.asUnownedTaskExecutor())
         }

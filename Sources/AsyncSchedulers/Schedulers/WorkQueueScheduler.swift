@@ -9,7 +9,7 @@ import Synchronization
 /// target queue only when the scheduler goes from idle to busy, and a busy worker drains everything
 /// queued meanwhile without another submission. You do not create this class directly; use one of its
 /// subclasses.
-public class WorkQueueScheduler: Scheduler, TimerOwner, @unchecked Sendable {
+public class WorkQueueScheduler: Scheduler, RunnableJobSubmitting, TimerOwner, @unchecked Sendable {
   // Why @unchecked Sendable: the class is non-final only so that the public scheduler types can share
   // this engine; every stored property is a `let`, and all mutable state lives in `state` (a Mutex).
 
@@ -73,6 +73,11 @@ public class WorkQueueScheduler: Scheduler, TimerOwner, @unchecked Sendable {
   /// ``Scheduler/execute(_:)``.
   public func execute(_ action: @escaping @Sendable () -> Void) {
     submit(.closure(action))
+  }
+
+  /// Queues `job` after the work already queued (the bridge's path).
+  package func submit(runnable job: any RunnableJob) {
+    submit(.runnable(job))
   }
 
   /// Schedules `action` at `deadline`; see ``Scheduler/schedule(at:leeway:_:)``.
@@ -200,6 +205,8 @@ public class WorkQueueScheduler: Scheduler, TimerOwner, @unchecked Sendable {
       action.run()
     case .closure(let action):
       action()
+    case .runnable(let job):
+      job.runJob()
     case .job(let job):
       job.runSynchronously(on: serial!)
     case .taskJob(let job):

@@ -1,0 +1,247 @@
+import AsyncSchedulers
+import Foundation
+import Synchronization
+
+/// ReactiveObjC's `RACScheduler`, with the same API and behaviour, on top of a core scheduler.
+///
+/// A `RACScheduler` wraps a core ``Scheduler`` (``core``): blocks scheduled through it and tasks or
+/// actors running on the core share one queue and one order. Convert both ways with ``core`` and
+/// ``wrapping(_:)`` (or `Scheduler.racScheduler`).
+///
+/// Every RAC scheduler is serial: blocks run one at a time, in order. Blocks run on the scheduler, with
+/// ``current()`` set to it while they run; they should not block for long. Returned disposables cancel
+/// a block that has not started yet; they never interrupt one that is running.
+///
+/// Dates are wall-clock `Date`s, converted once, when the call is made, into a deadline on the
+/// scheduler's monotonic clock: changing the system clock afterwards does not move the deadline (RAC's
+/// `dispatch_walltime` followed the wall clock; sleeping machines and clock adjustments are the
+/// difference).
+open class RACScheduler: @unchecked Sendable {
+  // Why @unchecked Sendable: the class is open (RAC's hierarchy subclasses it); every stored property
+  // is a `let` of a Sendable type.
+
+  /// The core scheduler this one wraps.
+  public let core: any Scheduler
+  /// The scheduler's name.
+  public let name: String
+  private let submitter: (any RunnableJobSubmitting)?
+
+  /// The name RAC gives schedulers created without one.
+  public static let defaultName = "org.reactivecocoa.ReactiveObjC.RACScheduler.backgroundScheduler"
+
+  /// Wraps `core` and registers the wrapper, so that ``current()`` returns it inside `core`'s work.
+  public init(core: any Scheduler, name: String? = nil) {
+    self.core = core
+    self.name = name ?? core.name
+    self.submitter = core as? any RunnableJobSubmitting
+    RACScheduler.register(self)
+  }
+
+  /// Makes `scheduler` the wrapper that ``current()`` returns for its core.
+  static func register(_ scheduler: RACScheduler) {
+    registry.withCriticalRegion { $0[ObjectIdentifier(scheduler.core)] = WeakScheduler(value: scheduler) }
+  }
+
+  deinit {
+    let key = ObjectIdentifier(core)
+    RACScheduler.registry.withCriticalRegion { registry in
+      if registry[key]?.value == nil || registry[key]?.value === self { registry[key] = nil }
+    }
+  }
+
+  /// A new serial scheduler of default priority (`+scheduler`).
+  public convenience init() { self.init(priority: .default, name: nil) }
+
+  /// A new serial scheduler of `priority` (`+schedulerWithPriority:`).
+  public convenience init(priority: RACSchedulerPriority) { self.init(priority: priority, name: nil) }
+
+  /// A new serial scheduler of `priority` named `name` (`+schedulerWithPriority:name:`).
+  public convenience init(priority: RACSchedulerPriority, name: String?) {
+    let name = name ?? RACScheduler.defaultName
+    self.init(core: SerialScheduler(name: name, priority: priority.schedulerPriority), name: name)
+  }
+
+  // MARK: Shared schedulers
+
+  /// The scheduler that runs blocks inline (`+immediateScheduler`); it returns `nil` disposables.
+  public class func immediate() -> RACScheduler { RACImmediateScheduler.shared }
+
+  /// The main-thread (main-actor) scheduler (`+mainThreadScheduler`): always asynchronous.
+  public class func mainThread() -> RACScheduler { mainThreadScheduler }
+
+  private static let mainThreadScheduler = RACScheduler(
+    core: MainActorScheduler.shared, name: "org.reactivecocoa.ReactiveObjC.RACScheduler.mainThreadScheduler")
+
+  /// The scheduler running the current block (`+currentScheduler`): set around every block and
+  /// restored afterwards; also right inside an actor method or a task running on a bridged scheduler's
+  /// core; ``mainThread()`` on the main thread outside any block; `nil` elsewhere.
+  public class func current() -> RACScheduler? {
+    guard let core = Schedulers.current else { return nil }
+    if core === MainActorScheduler.shared { return mainThreadScheduler }
+    return wrapping(core)
+  }
+
+  /// RAC's private `+subscriptionScheduler`: runs a block inline when a current scheduler exists,
+  /// otherwise on a background scheduler; its timed forms go to the current-or-background scheduler.
+  public class func subscription() -> RACScheduler { RACSubscriptionScheduler.shared }
+
+  /// The `RACScheduler` wrapping `core`: the registered wrapper, or a new one.
+  public static func wrapping(_ core: any Scheduler) -> RACScheduler {
+    if let existing = registry.withCriticalRegion({ $0[ObjectIdentifier(core)]?.value }) { return existing }
+    return RACScheduler(core: core)
+  }
+
+  // MARK: Scheduling
+
+  /// Schedules `block` to run on the scheduler after the blocks already queued (`-schedule:`).
+  @discardableResult
+  open func schedule(_ block: @escaping @Sendable () -> Void) -> RACDisposable? {
+    let scheduled = RACScheduledBlock(block, on: self)
+    if let submitter {
+      submitter.submit(runnable: scheduled)
+    } else {
+      core.execute { scheduled.runJob() }
+    }
+    return scheduled
+  }
+
+  /// Schedules `block` at `date` (`-after:schedule:`).
+  /// - Precondition: `date` is a valid date (not NaN).
+  @discardableResult
+  open func after(_ date: Date, schedule block: @escaping @Sendable () -> Void) -> RACDisposable? {
+    let action = core.schedule(at: instant(for: date), leeway: .zero) { [unowned(unsafe) self] in
+      self.performAsCurrentScheduler(block)
+    }
+    return RACDisposable(action)
+  }
+
+  /// Schedules `block` `delay` seconds from now (`-afterDelay:schedule:`); a negative delay means as
+  /// soon as possible.
+  /// - Precondition: `delay` is not NaN.
+  @discardableResult
+  open func afterDelay(_ delay: TimeInterval, schedule block: @escaping @Sendable () -> Void) -> RACDisposable? {
+    precondition(!delay.isNaN, "afterDelay:schedule: delay must not be NaN")
+    return after(Date(timeIntervalSinceNow: delay), schedule: block)
+  }
+
+  /// Schedules `block` at `date` and then every `interval` seconds, anchored to `date` (no drift), with
+  /// `leeway` as a hint (`-after:repeatingEvery:withLeeway:schedule:`).
+  ///
+  /// The timer keeps firing when the returned disposable is dropped, and stops when it is disposed.
+  /// - Precondition: `interval > 0` and finite; `leeway >= 0` and finite.
+  @discardableResult
+  open func after(
+    _ date: Date, repeatingEvery interval: TimeInterval, withLeeway leeway: TimeInterval,
+    schedule block: @escaping @Sendable () -> Void
+  ) -> RACDisposable? {
+    precondition(interval > 0 && interval.isFinite, "repeatingEvery: interval must be greater than zero and finite (got \(interval))")
+    precondition(leeway >= 0 && leeway.isFinite, "withLeeway: leeway must not be negative and must be finite (got \(leeway))")
+    let action = core.scheduleRepeating(
+      startingAt: instant(for: date), every: .seconds(interval), leeway: .seconds(leeway)
+    ) { [unowned(unsafe) self] in
+      self.performAsCurrentScheduler(block)
+    }
+    return RACDisposable(action)
+  }
+
+  /// Schedules `block`, which can schedule itself again by calling `reschedule`
+  /// (`-scheduleRecursiveBlock:`).
+  ///
+  /// Calls of `reschedule()` made while the block runs do not recurse: each queues one more run, after
+  /// the block returns. A later call (from another thread, say) reschedules at once. Disposing the
+  /// returned disposable stops the recursion.
+  @discardableResult
+  open func scheduleRecursiveBlock(
+    _ block: @escaping @Sendable (_ reschedule: @escaping @Sendable () -> Void) -> Void
+  ) -> RACDisposable? {
+    let compound = RACCompoundDisposable()
+    scheduleRecursive(block, addingTo: compound)
+    return compound
+  }
+
+  private func scheduleRecursive(
+    _ block: @escaping @Sendable (_ reschedule: @escaping @Sendable () -> Void) -> Void,
+    addingTo compound: RACCompoundDisposable
+  ) {
+    let selfDisposable = RACCompoundDisposable()
+    compound.add(selfDisposable)
+    let scheduling = schedule { [self] in
+      // This run has started: its scheduling disposable is no longer needed.
+      compound.remove(selfDisposable)
+      guard !compound.isDisposed else { return }
+      let reallyReschedule: @Sendable () -> Void = { [self] in
+        guard !compound.isDisposed else { return }
+        scheduleRecursive(block, addingTo: compound)
+      }
+      let state = RecursionState()
+      block {
+        if state.deferOrProceed() { reallyReschedule() }
+      }
+      for _ in 0..<state.finishSynchronousPart() { reallyReschedule() }
+    }
+    selfDisposable.add(scheduling)
+  }
+
+  // MARK: Subclass support
+
+  /// Runs `block` with ``current()`` set to this scheduler, restoring the previous value afterwards
+  /// (`-performAsCurrentScheduler:`).
+  public func performAsCurrentScheduler(_ block: () -> Void) {
+    Schedulers.withCurrent(core) { block() }
+  }
+
+  /// The deadline for `date` on the core's clock. Overridden by ``RACTestScheduler``.
+  func instant(for date: Date) -> SchedulerInstant {
+    let delay = date.timeIntervalSinceNow
+    precondition(!delay.isNaN, "after: the date is not a valid date (NaN)")
+    return core.now.advanced(by: .clampedSeconds(delay))
+  }
+
+  // MARK: Registry
+
+  private struct WeakScheduler {
+    weak var value: RACScheduler?
+  }
+
+  private static let registry = Mutex<[ObjectIdentifier: WeakScheduler]>([:])
+}
+
+extension Scheduler {
+  /// The `RACScheduler` wrapping this scheduler (so callback code can share its queue).
+  public var racScheduler: RACScheduler { RACScheduler.wrapping(self) }
+}
+
+extension Duration {
+  /// `seconds` as a duration, saturating instead of trapping for infinite or huge values.
+  static func clampedSeconds(_ seconds: Double) -> Duration {
+    let limit = 1e15
+    if seconds >= limit { return .seconds(Int64(limit)) }
+    if seconds <= -limit { return .seconds(-Int64(limit)) }
+    return .seconds(seconds)
+  }
+}
+
+/// Counts `reschedule()` calls made while a recursive block runs synchronously.
+final class RecursionState: Sendable {
+  private let state = Mutex<(synchronous: Bool, count: Int)>((true, 0))
+
+  /// Returns `true` when the caller should reschedule now (the synchronous part is over); otherwise
+  /// counts one deferred reschedule.
+  func deferOrProceed() -> Bool {
+    state.withCriticalRegion { state in
+      if state.synchronous {
+        state.count += 1
+        return false
+      }
+      return true
+    }
+  }
+
+  /// Ends the synchronous part; returns how many reschedules were deferred.
+  func finishSynchronousPart() -> Int {
+    state.withCriticalRegion { state in
+      state.synchronous = false
+      return state.count
+    }
+  }
+}

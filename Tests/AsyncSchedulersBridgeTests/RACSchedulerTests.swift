@@ -1,0 +1,218 @@
+import AsyncSchedulers
+import AsyncSchedulersBridge
+import AsyncSchedulersTesting
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+actor BridgedActor {
+  let scheduler: SerialScheduler
+  nonisolated var unownedExecutor: UnownedSerialExecutor { scheduler.unownedSerialExecutor }
+  init(scheduler: SerialScheduler) { self.scheduler = scheduler }
+  func currentName() -> String? { RACScheduler.current()?.name }
+}
+
+@Suite("RACScheduler")
+struct RACSchedulerTests {
+  @Test("every RAC scheduler is serial, also a target-queue scheduler over a concurrent queue")
+  func serial() async {
+    for scheduler in [RACScheduler(), RACScheduler(priority: .high, name: "named"), RACTargetQueueScheduler(name: nil, targetQueue: .global())] {
+      let running = Atomic<Int>(0)
+      let overlaps = Atomic<Int>(0)
+      let order = Log<Int>()
+      let done = Latch(count: 2_000)
+      for index in 0..<2_000 {
+        scheduler.schedule {
+          if running.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue != 1 {
+            overlaps.wrappingAdd(1, ordering: .relaxed)
+          }
+          order.append(index)
+          running.wrappingSubtract(1, ordering: .acquiringAndReleasing)
+          done.signal()
+        }
+      }
+      #expect(await done.wait())
+      #expect(overlaps.load(ordering: .relaxed) == 0)
+      #expect(order.values == Array(0..<2_000))
+    }
+  }
+
+  @Test("names and priorities follow RAC")
+  func names() {
+    #expect(RACScheduler().name == RACScheduler.defaultName)
+    #expect(RACScheduler(priority: .low, name: "x").name == "x")
+    #expect(RACScheduler(priority: .background).name == RACScheduler.defaultName)
+    #expect(RACSchedulerPriority.high.schedulerPriority == .high)
+  }
+
+  @Test("a block disposed before it starts never runs")
+  func disposeBeforeStart() {
+    let scheduler = RACTestScheduler()
+    let log = Log<String>()
+    let disposable = scheduler.schedule { log.append("ran") }
+    disposable?.dispose()
+    #expect(disposable?.isDisposed == true)
+    scheduler.stepAll()
+    #expect(log.values.isEmpty)
+  }
+
+  @Test("the immediate scheduler runs blocks inline and returns nil")
+  func immediate() {
+    let log = Log<Int>()
+    let disposable = RACScheduler.immediate().schedule { log.append(1) }
+    log.append(2)
+    #expect(disposable == nil)
+    #expect(log.values == [1, 2])
+  }
+
+  @Test("the immediate scheduler's after: blocks the caller until the date")
+  func immediateAfterBlocks() {
+    let date = Date(timeIntervalSinceNow: 0.02)
+    let log = Log<Bool>()
+    let disposable = RACScheduler.immediate().after(date) { log.append(Date() >= date) }
+    #expect(disposable == nil)
+    #expect(log.values == [true])
+  }
+
+  @Test("the immediate scheduler's repeating form is a precondition failure")
+  func immediateRepeating() async {
+    await #expect(processExitsWith: .failure) {
+      _ = RACScheduler.immediate().after(Date(), repeatingEvery: 1, withLeeway: 0) {}
+    }
+  }
+
+  @Test("current() is the scheduler running the block, restored afterwards; immediate inherits it")
+  func current() async {
+    let scheduler = RACScheduler()
+    let other = RACScheduler()
+    let seen = Log<String>()
+    let done = Latch()
+    scheduler.schedule {
+      seen.append(RACScheduler.current() === scheduler ? "scheduler" : "other")
+      RACScheduler.immediate().schedule {
+        seen.append(RACScheduler.current() === scheduler ? "inherited" : "not inherited")
+      }
+      other.schedule {
+        seen.append(RACScheduler.current() === other ? "other" : "wrong")
+        done.signal()
+      }
+      seen.append(RACScheduler.current() === scheduler ? "restored" : "not restored")
+    }
+    #expect(await done.wait())
+    #expect(seen.values == ["scheduler", "inherited", "restored", "other"])
+    #expect(RACScheduler.current() == nil)
+  }
+
+  @Test("current() answers inside an actor method and a task running on a bridged scheduler's core")
+  func currentInAsyncCode() async {
+    let core = SerialScheduler(name: "core")
+    let rac = RACScheduler(core: core, name: "bridged")
+    #expect(await BridgedActor(scheduler: core).currentName() == "bridged")
+    let inTask = await Task(executorPreference: core) { RACScheduler.current() === rac }.value
+    #expect(inTask)
+    #expect(core.racScheduler === rac)
+    #expect(rac.core === core)
+  }
+
+  @Test("on the main thread outside any block current() is mainThread()")
+  @MainActor
+  func currentOnMain() {
+    #expect(RACScheduler.current() === RACScheduler.mainThread())
+  }
+
+  @Test("mainThread() runs blocks on the main actor, asynchronously, as current")
+  @MainActor
+  func mainThread() async {
+    let done = Latch()
+    let log = Log<String>()
+    RACScheduler.mainThread().schedule {
+      MainActor.assumeIsolated { log.append("main") }
+      if RACScheduler.current() === RACScheduler.mainThread() { log.append("current") }
+      done.signal()
+    }
+    log.append("caller")
+    #expect(await done.wait())
+    #expect(log.values == ["caller", "main", "current"])
+  }
+
+  @Test("a bridged block and a task on the core share one queue and one order")
+  func sharedQueue() async {
+    let core = SerialScheduler()
+    let rac = core.racScheduler
+    let log = Log<String>()
+    let done = Latch(count: 3)
+    rac.schedule { log.append("block 1"); done.signal() }
+    Task(executorPreference: core) { log.append("task"); done.signal() }
+    rac.schedule { log.append("block 2"); done.signal() }
+    #expect(await done.wait())
+    #expect(log.values.first == "block 1")
+    #expect(log.values.contains("task") && log.values.contains("block 2"))
+  }
+
+  @Test("subscription() runs inline when a current scheduler exists, otherwise on a background scheduler")
+  func subscription() async {
+    let subscription = RACScheduler.subscription()
+    let outer = RACScheduler()
+    let log = Log<String>()
+    let done = Latch(count: 2)
+    outer.schedule {
+      let disposable = subscription.schedule { log.append(RACScheduler.current() === outer ? "inline on outer" : "elsewhere") }
+      log.append(disposable == nil ? "returned nil" : "returned a disposable")
+      subscription.afterDelay(0) {
+        log.append(RACScheduler.current() === outer ? "timed on outer" : "timed elsewhere")
+        done.signal()
+      }
+    }
+    let background = subscription.schedule {
+      let current = RACScheduler.current()
+      log.append(current != nil && current !== outer ? "background" : "not background")
+      done.signal()
+    }
+    #expect(background != nil)
+    #expect(await done.wait())
+    #expect(Set(log.values) == ["inline on outer", "returned nil", "timed on outer", "background"])
+  }
+
+  @Test("afterDelay runs the block no earlier than the delay, and NaN is refused")
+  func afterDelay() async {
+    let scheduler = RACScheduler()
+    let start = Date()
+    let done = Latch()
+    let elapsed = Log<TimeInterval>()
+    scheduler.afterDelay(0.02) {
+      elapsed.append(Date().timeIntervalSince(start))
+      done.signal()
+    }
+    #expect(await done.wait())
+    #expect((elapsed.values.first ?? 0) >= 0.02)
+    await #expect(processExitsWith: .failure) {
+      _ = RACScheduler().afterDelay(.nan) {}
+    }
+  }
+
+  @Test("repeating arguments are checked with messages naming them")
+  func repeatingPreconditions() async {
+    await #expect(processExitsWith: .failure) {
+      _ = RACScheduler().after(Date(), repeatingEvery: 0, withLeeway: 0) {}
+    }
+    await #expect(processExitsWith: .failure) {
+      _ = RACScheduler().after(Date(), repeatingEvery: .nan, withLeeway: 0) {}
+    }
+    await #expect(processExitsWith: .failure) {
+      _ = RACScheduler().after(Date(), repeatingEvery: 1, withLeeway: -1) {}
+    }
+  }
+
+  @Test("a distant date never fires and does not trap")
+  func distantDate() {
+    let scheduler = RACTestScheduler()
+    let log = Log<String>()
+    scheduler.after(.distantFuture) { log.append("far") }
+    scheduler.step()
+    #expect(log.values == ["far"])  // on virtual time, stepping reaches even a distant date
+    let real = RACScheduler()
+    let disposable = real.after(.distantFuture) { log.append("never") }
+    disposable?.dispose()
+  }
+}

@@ -1,0 +1,66 @@
+import AsyncSchedulers
+import AsyncSchedulersBridge
+import Foundation
+import Testing
+
+@Suite("RACTestScheduler")
+struct RACTestSchedulerTests {
+  @Test("schedule blocks run before any dated block, first in first out; dated blocks in date order")
+  func order() {
+    let scheduler = RACTestScheduler()
+    let log = Log<String>()
+    let now = Date()
+    scheduler.after(now.addingTimeInterval(2)) { log.append("dated 2") }
+    scheduler.after(now.addingTimeInterval(1)) { log.append("dated 1") }
+    scheduler.after(now.addingTimeInterval(1)) { log.append("dated 1 again") }
+    scheduler.schedule { log.append("plain 1") }
+    scheduler.schedule { log.append("plain 2") }
+    scheduler.step()
+    #expect(log.values == ["plain 1"])
+    scheduler.step(2)
+    #expect(log.values == ["plain 1", "plain 2", "dated 1"])
+    scheduler.stepAll()
+    #expect(log.values == ["plain 1", "plain 2", "dated 1", "dated 1 again", "dated 2"])
+  }
+
+  @Test("stepping an empty scheduler does nothing, and disposed blocks are skipped")
+  func emptyAndDisposed() {
+    let scheduler = RACTestScheduler()
+    scheduler.step()
+    scheduler.step(5)
+    scheduler.stepAll()
+    let log = Log<String>()
+    scheduler.schedule { log.append("disposed") }?.dispose()
+    scheduler.schedule { log.append("kept") }
+    scheduler.step()
+    #expect(log.values == ["kept"])
+  }
+
+  @Test("a repeating block re-enqueues itself at date + interval, keeps firing when its disposable is dropped, stops when disposed")
+  func repeating() {
+    let scheduler = RACTestScheduler()
+    let log = Log<Int>()
+    let start = Date()
+    _ = scheduler.after(start.addingTimeInterval(1), repeatingEvery: 2, withLeeway: 0) { log.append(1) }
+    scheduler.step(3)
+    #expect(log.values == [1, 1, 1])
+    #expect(scheduler.testScheduler.now.offset >= .seconds(5) && scheduler.testScheduler.now.offset < .seconds(6))
+
+    let stopped = Log<Int>()
+    let disposable = scheduler.after(start.addingTimeInterval(10), repeatingEvery: 1, withLeeway: 0.1) { stopped.append(1) }
+    scheduler.testScheduler.advance(by: .seconds(7))
+    let count = stopped.values.count
+    disposable?.dispose()
+    scheduler.testScheduler.advance(by: .seconds(10))
+    #expect(count >= 1 && stopped.values.count == count)
+  }
+
+  @Test("current() inside a test scheduler's block is the test scheduler")
+  func current() {
+    let scheduler = RACTestScheduler()
+    let log = Log<Bool>()
+    scheduler.schedule { log.append(RACScheduler.current() === scheduler) }
+    scheduler.stepAll()
+    #expect(log.values == [true])
+  }
+}
