@@ -29,7 +29,7 @@ let scenarios: [(name: String, run: ((RunOptions) -> [Figure])?)] = [
   ("repeating", repeatingTimer),
   ("virtual", virtualTime),
   ("signal", nil),  // 8: pending until signals exist
-  ("bridge", nil),  // 9: pending until the RACScheduler bridge exists
+  ("bridge", bridgeOverhead),
   ("creation", creation),
 ]
 

@@ -8,11 +8,14 @@ import Synchronization
 final class RACScheduledBlock: RACDisposable, RunnableJob, @unchecked Sendable {
   // Why @unchecked Sendable: the block lives in a Mutex; the base class's state is locked.
   private let block: Mutex<(@Sendable () -> Void)?>
-  private let scheduler: RACScheduler
+  /// The scheduler to set as current around the block, when the core that runs it does not.
+  private let setsCurrent: RACScheduler?
 
-  init(_ block: @escaping @Sendable () -> Void, on scheduler: RACScheduler) {
+  /// - Parameter setsCurrent: `nil` when the core's worker already sets itself as current (the core
+  ///   schedulers that accept runnable jobs all do), so the block does not pay for it twice.
+  init(_ block: @escaping @Sendable () -> Void, setsCurrent: RACScheduler?) {
     self.block = Mutex(block)
-    self.scheduler = scheduler
+    self.setsCurrent = setsCurrent
     super.init()
   }
 
@@ -33,6 +36,6 @@ final class RACScheduledBlock: RACDisposable, RunnableJob, @unchecked Sendable {
       return stored
     }
     guard let body, !isDisposed else { return }
-    scheduler.performAsCurrentScheduler(body)
+    if let setsCurrent { setsCurrent.performAsCurrentScheduler(body) } else { body() }
   }
 }

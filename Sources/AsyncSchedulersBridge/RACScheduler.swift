@@ -96,12 +96,13 @@ open class RACScheduler: @unchecked Sendable {
   /// Schedules `block` to run on the scheduler after the blocks already queued (`-schedule:`).
   @discardableResult
   open func schedule(_ block: @escaping @Sendable () -> Void) -> RACDisposable? {
-    let scheduled = RACScheduledBlock(block, on: self)
     if let submitter {
+      let scheduled = RACScheduledBlock(block, setsCurrent: nil)
       submitter.submit(runnable: scheduled)
-    } else {
-      core.execute { scheduled.runJob() }
+      return scheduled
     }
+    let scheduled = RACScheduledBlock(block, setsCurrent: self)
+    core.execute { scheduled.runJob() }
     return scheduled
   }
 
