@@ -69,7 +69,7 @@ extension Scheduler {
 
 /// Checks the arguments of a repeating schedule, with a message naming the offending argument.
 @inline(__always)
-package func precondtionValidRepeating(interval: Duration, leeway: Duration) {
+package func preconditionValidRepeating(interval: Duration, leeway: Duration) {
   precondition(interval > .zero, "scheduleRepeating: interval must be greater than zero (got \(interval))")
   precondition(leeway >= .zero, "scheduleRepeating: leeway must not be negative (got \(leeway))")
 }

@@ -6,37 +6,14 @@ func callbackThroughput(_ options: RunOptions) -> [Figure] {
   let count = options.size(1_000_000, quick: 20_000)
   let scheduler = SerialScheduler(name: "bench.callback")
   let queue = DispatchQueue(label: "bench.callback.baseline")
-  let baseline: () -> Duration = {
-    let done = DispatchSemaphore(value: 0)
-    return time {
-      for _ in 0..<count - 1 { queue.async {} }
-      queue.async { done.signal() }
-      done.wait()
-    }
-  }
+  let baseline = { drainTime(count) { queue.async(execute: $0) } }
   return [
     compare(
       scenario: "1 callback throughput (execute)", operations: count, options: options, target: .ratio(0.33),
-      ours: {
-        let done = DispatchSemaphore(value: 0)
-        return time {
-          for _ in 0..<count - 1 { scheduler.execute {} }
-          scheduler.execute { done.signal() }
-          done.wait()
-        }
-      },
-      baseline: baseline),
+      ours: { drainTime(count) { scheduler.execute($0) } }, baseline: baseline),
     compare(
-      scenario: "1b callback throughput (schedule, handle)", operations: count, options: options, target: .ratio(0.33),
-      ours: {
-        let done = DispatchSemaphore(value: 0)
-        return time {
-          for _ in 0..<count - 1 { scheduler.schedule {} }
-          scheduler.schedule { done.signal() }
-          done.wait()
-        }
-      },
-      baseline: baseline),
+      scenario: "1b callback throughput (schedule, handle)", operations: count, options: options,
+      target: .ratio(0.33), ours: { drainTime(count) { scheduler.schedule($0) } }, baseline: baseline),
   ]
 }
 

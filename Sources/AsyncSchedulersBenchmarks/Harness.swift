@@ -158,3 +158,23 @@ func runChild(_ arguments: [String]) -> [Double]? {
   guard let line = output.split(separator: "\n").first(where: { $0.hasPrefix("RESULT") }) else { return nil }
   return line.split(separator: " ").dropFirst().compactMap { Double($0) }
 }
+
+/// Submits `count` empty jobs through `submit`, the last one signalling, and returns the time until
+/// that last one has run.
+func drainTime(_ count: Int, _ submit: (@escaping @Sendable () -> Void) -> Void) -> Duration {
+  let done = DispatchSemaphore(value: 0)
+  return time {
+    for _ in 0..<count - 1 { submit {} }
+    submit { done.signal() }
+    done.wait()
+  }
+}
+
+/// A figure from per-round samples (median and spread of each side).
+func figure(
+  _ scenario: String, unit: String, target: Figure.Target, ours: [Double], baseline: [Double]
+) -> Figure {
+  Figure(
+    scenario: scenario, ours: median(ours), baseline: median(baseline), unit: unit, target: target,
+    oursSpread: ours.min()!...ours.max()!, baselineSpread: baseline.min()!...baseline.max()!)
+}

@@ -80,11 +80,7 @@ func manyTimers(_ options: RunOptions) -> [Figure] {
   }
   guard !ours.isEmpty, !baseline.isEmpty else { return [] }
   func figure(_ name: String, _ unit: String, _ target: Figure.Target, _ pick: ((Double, Double, Double)) -> Double) -> Figure {
-    let o = ours.map(pick)
-    let b = baseline.map(pick)
-    return Figure(
-      scenario: name, ours: median(o), baseline: median(b), unit: unit, target: target,
-      oursSpread: o.min()!...o.max()!, baselineSpread: b.min()!...b.max()!)
+    AsyncSchedulersBenchmarks.figure(name, unit: unit, target: target, ours: ours.map(pick), baseline: baseline.map(pick))
   }
   return [
     figure("5 many timers: time past horizon", "ms", .ratio(0.5)) { $0.0 },
@@ -147,11 +143,7 @@ func repeatingTimer(_ options: RunOptions) -> [Figure] {
     baseline.append(measure(ours: false))
   }
   func figure(_ name: String, _ unit: String, _ target: Figure.Target, _ pick: ((Double, Double, Double)) -> Double) -> Figure {
-    let o = ours.map(pick)
-    let b = baseline.map(pick)
-    return Figure(
-      scenario: name, ours: median(o), baseline: median(b), unit: unit, target: target,
-      oursSpread: o.min()!...o.max()!, baselineSpread: b.min()!...b.max()!)
+    AsyncSchedulersBenchmarks.figure(name, unit: unit, target: target, ours: ours.map(pick), baseline: baseline.map(pick))
   }
   return [
     figure("6 repeating timer: ticks", "ticks", .exactly(Double(ticks))) { $0.0 },

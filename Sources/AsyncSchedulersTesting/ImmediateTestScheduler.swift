@@ -46,8 +46,7 @@ public final class ImmediateTestScheduler: Scheduler {
     startingAt start: SchedulerInstant, every interval: Duration, leeway: Duration = .zero,
     _ action: @escaping @Sendable () -> Void
   ) -> ScheduledAction {
-    precondition(interval > .zero, "scheduleRepeating: interval must be greater than zero (got \(interval))")
-    precondition(leeway >= .zero, "scheduleRepeating: leeway must not be negative (got \(leeway))")
+    preconditionValidRepeating(interval: interval, leeway: leeway)
     return schedule(at: start, action)
   }
 

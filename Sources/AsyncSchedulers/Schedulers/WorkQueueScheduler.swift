@@ -96,7 +96,7 @@ public class WorkQueueScheduler: Scheduler, RunnableJobSubmitting, TimerOwner, @
     startingAt start: SchedulerInstant, every interval: Duration, leeway: Duration = .zero,
     _ action: @escaping @Sendable () -> Void
   ) -> ScheduledAction {
-    precondtionValidRepeating(interval: interval, leeway: leeway)
+    preconditionValidRepeating(interval: interval, leeway: leeway)
     let scheduled = ScheduledAction(owner: self, deadline: start, interval: interval, leeway: leeway, action)
     addTimer(scheduled)
     return scheduled

@@ -11,7 +11,7 @@ extension Scheduler {
   public func ticks(
     every interval: Duration, leeway: Duration = .zero, startingAt start: SchedulerInstant? = nil
   ) -> SchedulerTicks<Self> {
-    precondtionValidRepeating(interval: interval, leeway: leeway)
+    preconditionValidRepeating(interval: interval, leeway: leeway)
     return SchedulerTicks(
       scheduler: self, start: start ?? now.advanced(by: interval), interval: interval, leeway: leeway)
   }
