@@ -7,16 +7,27 @@ import Synchronization
 /// Releasing a plain `RACDisposable` does **not** dispose it (use ``asScopedDisposable()`` for that).
 /// Subclasses override ``dispose()`` and ``isDisposed``.
 open class RACDisposable: Disposable, @unchecked Sendable {
-  // Why @unchecked Sendable: the class is open (RAC's hierarchy subclasses it); its own state is an
-  // Atomic and a Mutex, and subclasses in this module keep theirs behind locks too.
-  private let disposed = Atomic<Bool>(false)
-  private let block: Mutex<(@Sendable () -> Void)?>
+  // Why @unchecked Sendable: the class is open (RAC's hierarchy subclasses it); its own state is one
+  // Mutex, and subclasses in this module keep theirs behind locks too.
+
+  struct State {
+    var disposed = false
+    /// Runs on the first `dispose()`.
+    var onDispose: (@Sendable () -> Void)?
+    /// The block of a scheduled job (``RACScheduledBlock``), released on dispose or when it runs.
+    var job: (@Sendable () -> Void)?
+  }
+
+  let baseState: Mutex<State>
 
   /// Creates a disposable that only records that it was disposed (`[RACDisposable new]`).
-  public init() { block = Mutex(nil) }
+  public init() { baseState = Mutex(State()) }
 
   /// Creates a disposable that runs `block` when first disposed (`+disposableWithBlock:`).
-  public init(block: @escaping @Sendable () -> Void) { self.block = Mutex(block) }
+  public init(block: @escaping @Sendable () -> Void) { baseState = Mutex(State(onDispose: block)) }
+
+  /// Creates the disposable of a scheduled job (the bridge's `schedule`).
+  init(job: @escaping @Sendable () -> Void) { baseState = Mutex(State(job: job)) }
 
   /// Wraps a core disposable (or a `Task`): disposing this one disposes it.
   public convenience init(_ disposable: any Disposable) {
@@ -24,16 +35,22 @@ open class RACDisposable: Disposable, @unchecked Sendable {
   }
 
   /// Whether ``dispose()`` has been called.
-  open var isDisposed: Bool { disposed.load(ordering: .acquiring) }
+  open var isDisposed: Bool { baseState.withCriticalRegion { $0.disposed } }
 
-  /// Runs the block if this is the first call; thread-safe and idempotent.
+  /// Runs the block if this is the first call; thread-safe and idempotent. A scheduled block that has
+  /// not started yet will not start, and is released at once.
   open func dispose() {
-    guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-    let body = block.withCriticalRegion { stored -> (@Sendable () -> Void)? in
-      defer { stored = nil }
-      return stored
+    let released = baseState.withCriticalRegion { state -> (onDispose: (@Sendable () -> Void)?, job: (@Sendable () -> Void)?)? in
+      guard !state.disposed else { return nil }
+      state.disposed = true
+      defer {
+        state.onDispose = nil
+        state.job = nil
+      }
+      return (state.onDispose, state.job)
     }
-    body?()
+    released?.onDispose?()
+    // The job's closure, if any, is freed here, outside the lock.
   }
 
   /// A scoped disposable that disposes this one when it is released (`-asScopedDisposable`).

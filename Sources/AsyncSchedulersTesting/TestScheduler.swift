@@ -82,7 +82,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   public func schedule(
     at deadline: SchedulerInstant, leeway: Duration = .zero, _ action: @escaping @Sendable () -> Void
   ) -> ScheduledAction {
-    addTimer(ScheduledAction(owner: self, deadline: deadline, action))
+    addTimer(ScheduledTimer(owner: self, deadline: deadline, action))
   }
 
   /// Adds a repeating timer at `start + interval × k`; `leeway` is ignored.
@@ -93,16 +93,16 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
     _ action: @escaping @Sendable () -> Void
   ) -> ScheduledAction {
     preconditionValidRepeating(interval: interval, leeway: leeway)
-    return addTimer(ScheduledAction(owner: self, deadline: start, interval: interval, action))
+    return addTimer(ScheduledTimer(owner: self, deadline: start, interval: interval, action))
   }
 
-  private func addTimer(_ action: ScheduledAction) -> ScheduledAction {
+  private func addTimer(_ action: ScheduledTimer) -> ScheduledAction {
     if state.withCriticalRegion({ $0.addTimer(action) }) { wakeup.signal() }
     return action
   }
 
   /// Removes a disposed timer at once.
-  package func cancelTimer(_ action: ScheduledAction) {
+  package func cancelTimer(_ action: ScheduledTimer) {
     state.withCriticalRegion { $0.removeTimer(action) }
   }
 

@@ -27,7 +27,7 @@ struct TestSchedulerStateMachine {
   }
 
   /// Adds a timer; returns whether a blocked waiter must be woken.
-  mutating func addTimer(_ action: ScheduledAction) -> Bool {
+  mutating func addTimer(_ action: ScheduledTimer) -> Bool {
     action.sequence = nextSequence
     nextSequence &+= 1
     timers.insert(action)
@@ -39,13 +39,13 @@ struct TestSchedulerStateMachine {
     return waiterBlocked
   }
 
-  mutating func removeTimer(_ action: ScheduledAction) { timers.remove(action) }
+  mutating func removeTimer(_ action: ScheduledTimer) { timers.remove(action) }
 
   mutating func popReady() -> Work? { ready.popFirst() }
 
   /// Pops the earliest timer due at or before `limit`, moving the clock to its deadline (never
   /// backwards); a repeating timer is re-armed on its grid first, keeping its sequence number.
-  mutating func popTimer(dueBy limit: SchedulerInstant) -> ScheduledAction? {
+  mutating func popTimer(dueBy limit: SchedulerInstant) -> ScheduledTimer? {
     guard let first = timers.first, first.deadline <= limit else { return nil }
     _ = timers.popFirst()
     if first.deadline > now { now = first.deadline }

@@ -46,7 +46,7 @@ final class AlarmClock: TimerOwner, @unchecked Sendable {
   }
 
   /// Makes `alarm` due at `deadline` (inserting it, or moving it if already armed).
-  func arm(_ alarm: ScheduledAction, at deadline: SchedulerInstant) {
+  func arm(_ alarm: ScheduledTimer, at deadline: SchedulerInstant) {
     pthread_mutex_lock(mutex)
     heap.remove(alarm)
     alarm.deadline = deadline
@@ -63,7 +63,7 @@ final class AlarmClock: TimerOwner, @unchecked Sendable {
   }
 
   /// Removes a disposed alarm.
-  func cancelTimer(_ action: ScheduledAction) {
+  func cancelTimer(_ action: ScheduledTimer) {
     pthread_mutex_lock(mutex)
     heap.remove(action)
     pthread_mutex_unlock(mutex)
@@ -83,7 +83,7 @@ final class AlarmClock: TimerOwner, @unchecked Sendable {
   }
 
   private func run() {
-    var due: [ScheduledAction] = []
+    var due: [ScheduledTimer] = []
     pthread_mutex_lock(mutex)
     while true {
       let now = SchedulerInstant.uptimeNow

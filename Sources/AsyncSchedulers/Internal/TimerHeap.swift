@@ -8,7 +8,7 @@ package struct TimerHeap {
   private struct Entry {
     var deadline: SchedulerInstant
     var sequence: UInt64
-    var action: ScheduledAction
+    var action: ScheduledTimer
   }
 
   private var storage: [Entry] = []
@@ -20,11 +20,11 @@ package struct TimerHeap {
   /// Whether no timer is pending.
   package var isEmpty: Bool { storage.isEmpty }
   /// The earliest timer, if any.
-  package var first: ScheduledAction? { storage.first?.action }
+  package var first: ScheduledTimer? { storage.first?.action }
   /// The earliest deadline, if any.
   package var firstDeadline: SchedulerInstant? { storage.first?.deadline }
   /// All pending timers, in no particular order.
-  package var unordered: [ScheduledAction] { storage.map(\.action) }
+  package var unordered: [ScheduledTimer] { storage.map(\.action) }
 
   @inline(__always)
   private func precedes(_ a: Int, _ b: Int) -> Bool {
@@ -41,21 +41,21 @@ package struct TimerHeap {
   }
 
   /// Inserts `action` at its `deadline` and `sequence`; it must not already be in a heap.
-  package mutating func insert(_ action: ScheduledAction) {
+  package mutating func insert(_ action: ScheduledTimer) {
     action.heapIndex = storage.count
     storage.append(Entry(deadline: action.deadline, sequence: action.sequence, action: action))
     siftUp(storage.count - 1)
   }
 
   /// Removes and returns the earliest timer.
-  package mutating func popFirst() -> ScheduledAction? {
+  package mutating func popFirst() -> ScheduledTimer? {
     guard !storage.isEmpty else { return nil }
     return remove(at: 0)
   }
 
   /// Removes `action` if it is in this heap; returns whether it was.
   @discardableResult
-  package mutating func remove(_ action: ScheduledAction) -> Bool {
+  package mutating func remove(_ action: ScheduledTimer) -> Bool {
     let index = action.heapIndex
     guard index >= 0, index < storage.count, storage[index].action === action else { return false }
     _ = remove(at: index)
@@ -63,14 +63,14 @@ package struct TimerHeap {
   }
 
   /// Removes every timer and returns them.
-  package mutating func removeAll() -> [ScheduledAction] {
+  package mutating func removeAll() -> [ScheduledTimer] {
     let all = storage.map(\.action)
     storage = []
     for action in all { action.heapIndex = -1 }
     return all
   }
 
-  private mutating func remove(at index: Int) -> ScheduledAction {
+  private mutating func remove(at index: Int) -> ScheduledTimer {
     let last = storage.count - 1
     if index != last { swapEntries(index, last) }
     let removed = storage.removeLast().action

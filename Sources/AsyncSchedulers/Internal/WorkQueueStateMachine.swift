@@ -74,7 +74,7 @@ struct WorkQueueStateMachine {
   }
 
   /// Adds a timer; arms the platform timer when it is the new earliest deadline.
-  mutating func addTimer(_ action: ScheduledAction) -> TimerAction {
+  mutating func addTimer(_ action: ScheduledTimer) -> TimerAction {
     action.sequence = nextSequence
     nextSequence &+= 1
     timers.insert(action)
@@ -85,7 +85,7 @@ struct WorkQueueStateMachine {
   }
 
   /// Removes a disposed timer. The platform timer is left armed; an early wake-up finds nothing due.
-  mutating func removeTimer(_ action: ScheduledAction) {
+  mutating func removeTimer(_ action: ScheduledTimer) {
     timers.remove(action)
   }
 

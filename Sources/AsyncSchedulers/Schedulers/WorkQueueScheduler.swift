@@ -26,7 +26,7 @@ public class WorkQueueScheduler: Scheduler, RunnableJobSubmitting, TimerOwner, @
   struct State {
     var machine: WorkQueueStateMachine
     /// This scheduler's registration with the process-wide ``AlarmClock``, created on first use.
-    var alarm: ScheduledAction?
+    var alarm: ScheduledTimer?
   }
 
   /// A name for debugging.
@@ -85,7 +85,7 @@ public class WorkQueueScheduler: Scheduler, RunnableJobSubmitting, TimerOwner, @
   public func schedule(
     at deadline: SchedulerInstant, leeway: Duration = .zero, _ action: @escaping @Sendable () -> Void
   ) -> ScheduledAction {
-    let scheduled = ScheduledAction(owner: self, deadline: deadline, leeway: max(leeway, .zero), action)
+    let scheduled = ScheduledTimer(owner: self, deadline: deadline, leeway: max(leeway, .zero), action)
     addTimer(scheduled)
     return scheduled
   }
@@ -97,7 +97,7 @@ public class WorkQueueScheduler: Scheduler, RunnableJobSubmitting, TimerOwner, @
     _ action: @escaping @Sendable () -> Void
   ) -> ScheduledAction {
     preconditionValidRepeating(interval: interval, leeway: leeway)
-    let scheduled = ScheduledAction(owner: self, deadline: start, interval: interval, leeway: leeway, action)
+    let scheduled = ScheduledTimer(owner: self, deadline: start, interval: interval, leeway: leeway, action)
     addTimer(scheduled)
     return scheduled
   }
@@ -121,7 +121,7 @@ public class WorkQueueScheduler: Scheduler, RunnableJobSubmitting, TimerOwner, @
     queue.async { self.runWorker() }
   }
 
-  private func addTimer(_ action: ScheduledAction) {
+  private func addTimer(_ action: ScheduledTimer) {
     state.withCriticalRegion { state in
       // Arming the platform timer under the lock keeps concurrent arms in deadline order; it runs no
       // user code and does not block.
@@ -131,17 +131,17 @@ public class WorkQueueScheduler: Scheduler, RunnableJobSubmitting, TimerOwner, @
 
   /// Removes a disposed timer from the heap at once (the alarm stays armed; an early alarm finds
   /// nothing due and re-arms for the next deadline).
-  package func cancelTimer(_ action: ScheduledAction) {
+  package func cancelTimer(_ action: ScheduledTimer) {
     state.withCriticalRegion { $0.machine.removeTimer(action) }
   }
 
   private func arm(_ action: WorkQueueStateMachine.TimerAction, in state: inout State) {
     guard case .arm(let deadline, _) = action else { return }
-    let alarm: ScheduledAction
+    let alarm: ScheduledTimer
     if let existing = state.alarm {
       alarm = existing
     } else {
-      alarm = ScheduledAction(owner: AlarmClock.shared, reusable: true) { [weak self] in self?.fireTimers() }
+      alarm = ScheduledTimer(owner: AlarmClock.shared, reusable: true) { [weak self] in self?.fireTimers() }
       state.alarm = alarm
     }
     // Lock order: this scheduler's lock, then the alarm clock's (which never takes a scheduler's).
