@@ -149,3 +149,27 @@ final class RaceStatistics: Sendable {
   let completions = Atomic<Int>(0)
   let cancellations = Atomic<Int>(0)
 }
+
+@Suite("Scheduler.startTask")
+struct StartTaskTests {
+  @Test("starts async work on the scheduler from callback code and returns a disposable that cancels it")
+  func startTask() async {
+    let scheduler = SerialScheduler()
+    let started = Latch()
+    let outcome = Log<String>()
+    let disposable: any Disposable = scheduler.startTask {
+      outcome.append(scheduler.isCurrent ? "on scheduler" : "elsewhere")
+      started.signal()
+      do {
+        try await scheduler.sleep(for: .seconds(3600))
+        outcome.append("woke")
+      } catch {
+        outcome.append("cancelled")
+      }
+    }
+    #expect(await started.wait())
+    disposable.dispose()
+    await (disposable as! Task<Void, Never>).value
+    #expect(outcome.values == ["on scheduler", "cancelled"])
+  }
+}
