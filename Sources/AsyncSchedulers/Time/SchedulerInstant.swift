@@ -27,11 +27,19 @@ public struct SchedulerInstant: InstantProtocol, Hashable, Sendable, CustomStrin
     SchedulerInstant(offset: .nanoseconds(Int64(clamping: DispatchTime.now().uptimeNanoseconds)))
   }
 
-  /// Returns the instant `duration` after this one; saturates at ``distantFuture``.
+  /// An instant so far in the past that work scheduled for it is simply overdue.
+  public static let distantPast = SchedulerInstant(offset: .zero - distantFuture.offset)
+
+  /// Returns the instant `duration` after this one, saturating at ``distantFuture`` and ``distantPast``
+  /// (never traps, whatever the duration).
   public func advanced(by duration: Duration) -> SchedulerInstant {
     let limit = SchedulerInstant.distantFuture.offset
-    if duration > .zero && offset > limit - duration { return .distantFuture }
-    return SchedulerInstant(offset: offset + duration)
+    let clampedSelf = Swift.min(Swift.max(offset, .zero - limit), limit)
+    let clampedDuration = Swift.min(Swift.max(duration, .zero - limit - limit), limit + limit)
+    let sum = clampedSelf + clampedDuration
+    if sum >= limit { return .distantFuture }
+    if sum <= .zero - limit { return .distantPast }
+    return SchedulerInstant(offset: sum)
   }
 
   /// The duration from this instant to `other` (negative when `other` is earlier).
