@@ -86,8 +86,6 @@ package final class ScheduledTimer: ScheduledAction, @unchecked Sendable {
   package let interval: Duration?
   /// The first deadline; repeating deadlines are `start + interval × tick`.
   package let start: SchedulerInstant
-  /// How late the timer may fire, as a hint to the platform timer.
-  package let leeway: Duration
   private let reusable: Bool
   /// The next deadline (owner's lock).
   @exclusivity(unchecked) package var deadline: SchedulerInstant
@@ -101,13 +99,12 @@ package final class ScheduledTimer: ScheduledAction, @unchecked Sendable {
   /// Creates a timer; `reusable` keeps the body after a run without repeating (a scheduler's alarm).
   package init(
     owner: (any TimerOwner)?, deadline: SchedulerInstant = .zero, interval: Duration? = nil,
-    leeway: Duration = .zero, reusable: Bool = false, _ body: @escaping @Sendable () -> Void
+    reusable: Bool = false, _ body: @escaping @Sendable () -> Void
   ) {
     self.owner = owner
     self.start = deadline
     self.deadline = deadline
     self.interval = interval
-    self.leeway = leeway
     self.reusable = reusable
     super.init(body)
   }

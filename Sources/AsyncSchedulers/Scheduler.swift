@@ -34,8 +34,10 @@ public protocol Scheduler: Clock, TaskExecutor where Instant == SchedulerInstant
   /// Schedules `action` to run on this scheduler at `deadline` (never before it), or as soon as
   /// possible when the deadline has passed.
   ///
-  /// `leeway` is how late the platform timer may fire to save power; it is a hint, never a reason to
-  /// fire early. Jobs with equal deadlines run in the order they were scheduled.
+  /// `leeway` is how late the timer may fire to save power: a hint, never a reason to fire early. The
+  /// real-time schedulers of this package do not need it (their one timer thread fires as close to the
+  /// deadline as the OS allows); a negative leeway counts as zero. Jobs with equal deadlines run in the
+  /// order they were scheduled.
   @discardableResult
   func schedule(
     at deadline: SchedulerInstant, leeway: Swift.Duration, _ action: @escaping @Sendable () -> Void

@@ -70,7 +70,7 @@ struct WorkQueueStateMachine {
   /// What to do with the platform timer.
   enum TimerAction {
     case none
-    case arm(SchedulerInstant, leeway: Duration)
+    case arm(SchedulerInstant)
   }
 
   /// Adds a timer; arms the platform timer when it is the new earliest deadline.
@@ -81,7 +81,7 @@ struct WorkQueueStateMachine {
     guard timers.first === action else { return .none }
     if let armed, armed <= action.deadline { return .none }
     armed = action.deadline
-    return .arm(action.deadline, leeway: action.leeway)
+    return .arm(action.deadline)
   }
 
   /// Removes a disposed timer. The platform timer is left armed; an early wake-up finds nothing due.
@@ -106,7 +106,7 @@ struct WorkQueueStateMachine {
     var timer = TimerAction.none
     if let next = timers.first {
       armed = next.deadline
-      timer = .arm(next.deadline, leeway: next.leeway)
+      timer = .arm(next.deadline)
     }
     return (any && claimWorker(), timer)
   }

@@ -85,7 +85,7 @@ public class WorkQueueScheduler: Scheduler, RunnableJobSubmitting, TimerOwner, @
   public func schedule(
     at deadline: SchedulerInstant, leeway: Duration = .zero, _ action: @escaping @Sendable () -> Void
   ) -> ScheduledAction {
-    let scheduled = ScheduledTimer(owner: self, deadline: deadline, leeway: max(leeway, .zero), action)
+    let scheduled = ScheduledTimer(owner: self, deadline: deadline, action)
     addTimer(scheduled)
     return scheduled
   }
@@ -97,7 +97,7 @@ public class WorkQueueScheduler: Scheduler, RunnableJobSubmitting, TimerOwner, @
     _ action: @escaping @Sendable () -> Void
   ) -> ScheduledAction {
     preconditionValidRepeating(interval: interval, leeway: leeway)
-    let scheduled = ScheduledTimer(owner: self, deadline: start, interval: interval, leeway: leeway, action)
+    let scheduled = ScheduledTimer(owner: self, deadline: start, interval: interval, action)
     addTimer(scheduled)
     return scheduled
   }
@@ -136,7 +136,7 @@ public class WorkQueueScheduler: Scheduler, RunnableJobSubmitting, TimerOwner, @
   }
 
   private func arm(_ action: WorkQueueStateMachine.TimerAction, in state: inout State) {
-    guard case .arm(let deadline, _) = action else { return }
+    guard case .arm(let deadline) = action else { return }
     let alarm: ScheduledTimer
     if let existing = state.alarm {
       alarm = existing
