@@ -35,25 +35,25 @@ let scenarios: [(name: String, run: ((RunOptions) -> [Figure])?)] = [
 
 print("swift-async-schedulers benchmarks (\(options.quick ? "quick" : "full") mode; ratios are ours ÷ baseline, lower is better)")
 print(
-  "scenario".padding(toLength: 42, withPad: " ", startingAt: 0) + " | " + "ours".padding(toLength: 24, withPad: " ", startingAt: 0)
-    + " | " + "baseline".padding(toLength: 24, withPad: " ", startingAt: 0) + " | ratio  | target     | met")
+  "scenario".padded(42) + " | " + "ours".padded(24)
+    + " | " + "baseline".padded(24) + " | ratio  | target     | met")
 var figures: [Figure] = []
 for scenario in scenarios where filter.map({ scenario.name.contains($0) }) ?? true {
   guard let run = scenario.run else {
-    print("\(scenario.name.padding(toLength: 42, withPad: " ", startingAt: 0)) | pending (the feature it measures is not built yet)")
+    print("\(scenario.name.padded(42)) | pending (the feature it measures is not built yet)")
     continue
   }
   for figure in run(options) {
     figures.append(figure)
     func cell(_ value: Double, _ spread: ClosedRange<Double>?) -> String {
       let text = "\(format(value)) \(figure.unit)" + (spread.map { " [\(format($0.lowerBound))–\(format($0.upperBound))]" } ?? "")
-      return text.padding(toLength: 24, withPad: " ", startingAt: 0)
+      return text.padded(24)
     }
     print(
-      figure.scenario.padding(toLength: 42, withPad: " ", startingAt: 0) + " | " + cell(figure.ours, figure.oursSpread)
+      figure.scenario.padded(42) + " | " + cell(figure.ours, figure.oursSpread)
         + " | " + cell(figure.baseline, figure.baselineSpread) + " | "
-        + format(figure.ratio).padding(toLength: 6, withPad: " ", startingAt: 0) + " | "
-        + figure.targetText.padding(toLength: 10, withPad: " ", startingAt: 0) + " | " + (figure.met ? "yes" : "NO"))
+        + format(figure.ratio).padded(6) + " | "
+        + figure.targetText.padded(12) + " | " + (figure.met ? "yes" : "NO"))
     fflush(nil)
   }
 }
@@ -72,4 +72,9 @@ if let jsonPath {
     print("could not write \(jsonPath): \(error)")
     exit(1)
   }
+}
+
+extension String {
+  /// The string padded with spaces to `width`, never truncated.
+  func padded(_ width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
 }
