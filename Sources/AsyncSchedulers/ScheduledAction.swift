@@ -73,61 +73,68 @@ public class ScheduledAction: Disposable, @unchecked Sendable {
   }
 }
 
-/// A timer: a ``ScheduledAction`` with a deadline, kept in its owner's timer heap.
+/// A timer: a ``ScheduledAction`` kept in its owner's timer heap. Its deadline and sequence number live
+/// in the heap entry; only a repeating timer carries its grid, so a one-shot timer stays small.
 package final class ScheduledTimer: ScheduledAction, @unchecked Sendable {
-  // Why @unchecked Sendable: the `var` fields below (`deadline`, `sequence`, `heapIndex`, `tick`) are
-  // read and written only by the scheduler that owns this timer, while it holds its own lock; nothing
-  // else touches them. That lock is also why their dynamic exclusivity checks are switched off (they
-  // are on the hot path of every timer operation). The `let`s are Sendable.
+  // Why @unchecked Sendable: `heapIndex` is read and written only by the scheduler that owns this timer,
+  // while it holds its own lock (which is also why its dynamic exclusivity checks are off: it is on the
+  // hot path of every timer operation). The `let`s are Sendable.
 
   /// The scheduler whose timer structure holds this timer.
   package let owner: (any TimerOwner)?
-  /// The repeat interval; `nil` for a one-shot timer.
-  package let interval: Duration?
-  /// The first deadline; repeating deadlines are `start + interval × tick`.
-  package let start: SchedulerInstant
+  /// The grid of a repeating timer; `nil` for a one-shot timer.
+  package let grid: RepeatGrid?
   private let reusable: Bool
-  /// The next deadline (owner's lock).
-  @exclusivity(unchecked) package var deadline: SchedulerInstant
-  /// Tie-breaker among equal deadlines: the order of scheduling (owner's lock).
-  @exclusivity(unchecked) package var sequence: UInt64 = 0
   /// Position in the owner's timer heap, or -1 (owner's lock).
   @exclusivity(unchecked) package var heapIndex: Int = -1
-  /// Ticks fired so far by a repeating timer (owner's lock).
-  @exclusivity(unchecked) package var tick: Int64 = 0
 
   /// Creates a timer; `reusable` keeps the body after a run without repeating (a scheduler's alarm).
   package init(
-    owner: (any TimerOwner)?, deadline: SchedulerInstant = .zero, interval: Duration? = nil,
-    reusable: Bool = false, _ body: @escaping @Sendable () -> Void
+    owner: (any TimerOwner)?, repeating grid: RepeatGrid? = nil, reusable: Bool = false,
+    _ body: @escaping @Sendable () -> Void
   ) {
     self.owner = owner
-    self.start = deadline
-    self.deadline = deadline
-    self.interval = interval
+    self.grid = grid
     self.reusable = reusable
     super.init(body)
   }
 
   /// Whether this is a repeating timer.
-  package var isRepeating: Bool { interval != nil }
+  package var isRepeating: Bool { grid != nil }
 
-  package override var keepsBody: Bool { interval != nil || reusable }
+  package override var keepsBody: Bool { grid != nil || reusable }
 
   package override func didDispose() { owner?.cancelTimer(self) }
+}
 
-  /// Moves a repeating timer to its next deadline on its grid `start + interval × k`, skipping grid
-  /// points already in the past at `now` (missed ticks are coalesced into the one being fired).
-  /// Owner's lock.
-  package func advanceToNextTick(after now: SchedulerInstant) {
-    guard let interval else { return }
+/// The deadlines of a repeating timer: `start + interval × k`.
+package final class RepeatGrid: @unchecked Sendable {
+  // Why @unchecked Sendable: `tick` is read and written only by the scheduler that owns the timer, under
+  // its lock; the `let`s are Sendable.
+
+  /// The first deadline.
+  package let start: SchedulerInstant
+  /// The distance between deadlines.
+  package let interval: Duration
+  /// Ticks fired so far (owner's lock).
+  @exclusivity(unchecked) private var tick: Int64 = 0
+
+  /// A grid starting at `start`, every `interval`.
+  package init(start: SchedulerInstant, interval: Duration) {
+    self.start = start
+    self.interval = interval
+  }
+
+  /// The next deadline on the grid, skipping grid points already in the past at `now` (missed ticks are
+  /// coalesced into the one being fired). Owner's lock.
+  package func nextDeadline(after now: SchedulerInstant) -> SchedulerInstant {
     var next = tick + 1
     let behind = start.duration(to: now)
     if behind >= interval * next {
       next = Int64((behind / interval).rounded(.down)) + 1
     }
     tick = next
-    deadline = start.advanced(by: interval * next)
+    return start.advanced(by: interval * next)
   }
 }
 

@@ -82,7 +82,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   public func schedule(
     at deadline: SchedulerInstant, leeway: Duration = .zero, _ action: @escaping @Sendable () -> Void
   ) -> ScheduledAction {
-    addTimer(ScheduledTimer(owner: self, deadline: deadline, action))
+    addTimer(ScheduledTimer(owner: self, action), at: deadline)
   }
 
   /// Adds a repeating timer at `start + interval × k`; `leeway` is ignored.
@@ -93,12 +93,12 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
     _ action: @escaping @Sendable () -> Void
   ) -> ScheduledAction {
     preconditionValidRepeating(interval: interval, leeway: leeway)
-    return addTimer(ScheduledTimer(owner: self, deadline: start, interval: interval, action))
+    return addTimer(ScheduledTimer(owner: self, repeating: RepeatGrid(start: start, interval: interval), action), at: start)
   }
 
-  private func addTimer(_ action: ScheduledTimer) -> ScheduledAction {
-    if state.withCriticalRegion({ $0.addTimer(action) }) { wakeup.signal() }
-    return action
+  private func addTimer(_ timer: ScheduledTimer, at deadline: SchedulerInstant) -> ScheduledAction {
+    if state.withCriticalRegion({ $0.addTimer(timer, at: deadline) }) { wakeup.signal() }
+    return timer
   }
 
   /// Removes a disposed timer at once.

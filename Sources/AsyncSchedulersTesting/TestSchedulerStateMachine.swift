@@ -17,7 +17,7 @@ struct TestSchedulerStateMachine {
   init(now: SchedulerInstant) { self.now = now }
 
   var pendingCount: Int { ready.count + timers.count }
-  var nextDeadline: SchedulerInstant? { ready.isEmpty ? timers.first?.deadline : now }
+  var nextDeadline: SchedulerInstant? { ready.isEmpty ? timers.firstDeadline : now }
 
   /// Queues ready work; returns whether a blocked waiter must be woken.
   mutating func enqueue(_ work: Work) -> Bool {
@@ -26,11 +26,10 @@ struct TestSchedulerStateMachine {
     return takeWaiter()
   }
 
-  /// Adds a timer; returns whether a blocked waiter must be woken.
-  mutating func addTimer(_ action: ScheduledTimer) -> Bool {
-    action.sequence = nextSequence
+  /// Adds a timer due at `deadline`; returns whether a blocked waiter must be woken.
+  mutating func addTimer(_ timer: ScheduledTimer, at deadline: SchedulerInstant) -> Bool {
+    timers.insert(timer, deadline: deadline, sequence: nextSequence)
     nextSequence &+= 1
-    timers.insert(action)
     return takeWaiter()
   }
 
@@ -39,7 +38,7 @@ struct TestSchedulerStateMachine {
     return waiterBlocked
   }
 
-  mutating func removeTimer(_ action: ScheduledTimer) { timers.remove(action) }
+  mutating func removeTimer(_ timer: ScheduledTimer) { timers.remove(timer) }
 
   mutating func popReady() -> Work? { ready.popFirst() }
 
@@ -49,11 +48,10 @@ struct TestSchedulerStateMachine {
     guard let first = timers.first, first.deadline <= limit else { return nil }
     _ = timers.popFirst()
     if first.deadline > now { now = first.deadline }
-    if first.isRepeating {
-      first.advanceToNextTick(after: now)
-      timers.insert(first)
+    if let grid = first.timer.grid {
+      timers.insert(first.timer, deadline: grid.nextDeadline(after: now), sequence: first.sequence)
     }
-    return first
+    return first.timer
   }
 
   /// Moves the clock forward to `instant` (never backwards).
@@ -70,11 +68,11 @@ struct TestSchedulerStateMachine {
       case .job, .taskJob: lines.append("  - task or actor job, ready at \(now)")
       }
     }
-    for timer in timers.unordered.sorted(by: { ($0.deadline, $0.sequence) < ($1.deadline, $1.sequence) }) {
-      if let interval = timer.interval {
-        lines.append("  - repeating timer due at \(timer.deadline), every \(interval)")
+    for entry in timers.entries.sorted(by: { ($0.deadline, $0.sequence) < ($1.deadline, $1.sequence) }) {
+      if let grid = entry.timer.grid {
+        lines.append("  - repeating timer due at \(entry.deadline), every \(grid.interval)")
       } else {
-        lines.append("  - timer or sleep due at \(timer.deadline)")
+        lines.append("  - timer or sleep due at \(entry.deadline)")
       }
     }
     return "TestScheduler '\(name)' at \(now) has \(pendingCount) pending item(s):\n" + lines.joined(separator: "\n")

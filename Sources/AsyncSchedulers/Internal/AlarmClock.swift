@@ -49,11 +49,9 @@ final class AlarmClock: TimerOwner, @unchecked Sendable {
   func arm(_ alarm: ScheduledTimer, at deadline: SchedulerInstant) {
     pthread_mutex_lock(mutex)
     heap.remove(alarm)
-    alarm.deadline = deadline
-    alarm.sequence = nextSequence
+    heap.insert(alarm, deadline: deadline, sequence: nextSequence)
     nextSequence &+= 1
-    heap.insert(alarm)
-    let wake = heap.first === alarm
+    let wake = heap.first?.timer === alarm
     if !started {
       started = true
       startThread()
@@ -88,8 +86,8 @@ final class AlarmClock: TimerOwner, @unchecked Sendable {
     pthread_mutex_lock(mutex)
     while true {
       let now = SchedulerInstant.uptimeNow
-      while let deadline = heap.firstDeadline, deadline <= now, let alarm = heap.popFirst() {
-        due.append(alarm)
+      while let deadline = heap.firstDeadline, deadline <= now, let entry = heap.popFirst() {
+        due.append(entry.timer)
       }
       if !due.isEmpty {
         pthread_mutex_unlock(mutex)

@@ -1,14 +1,18 @@
 /// A binary min-heap of timers ordered by (deadline, sequence), with O(log n) removal of any entry.
 ///
-/// Each entry carries its own ordering key, so sifting compares plain values and moves entries with
-/// `swapAt` (no reference counting), and each action records its index (`heapIndex`), so disposing a
-/// timer removes it at once instead of leaving a tombstone until its deadline. Not thread-safe: the
-/// owning scheduler guards it with its lock.
+/// Each entry carries its ordering key, so sifting compares plain values and moves entries with
+/// `swapAt` (no reference counting), and each timer records its index (`heapIndex`), so disposing a timer
+/// removes it at once instead of leaving a tombstone until its deadline. Not thread-safe: the owning
+/// scheduler guards it with its lock.
 package struct TimerHeap {
-  private struct Entry {
-    var deadline: SchedulerInstant
-    var sequence: UInt64
-    var action: ScheduledTimer
+  /// One pending timer and its key.
+  package struct Entry {
+    /// When the timer is due.
+    package var deadline: SchedulerInstant
+    /// Tie-breaker among equal deadlines: the order of scheduling.
+    package var sequence: UInt64
+    /// The timer.
+    package var timer: ScheduledTimer
   }
 
   private var storage: [Entry] = []
@@ -19,12 +23,12 @@ package struct TimerHeap {
   package var count: Int { storage.count }
   /// Whether no timer is pending.
   package var isEmpty: Bool { storage.isEmpty }
-  /// The earliest timer, if any.
-  package var first: ScheduledTimer? { storage.first?.action }
+  /// The earliest entry, if any.
+  package var first: Entry? { storage.first }
   /// The earliest deadline, if any.
   package var firstDeadline: SchedulerInstant? { storage.first?.deadline }
-  /// All pending timers, in no particular order.
-  package var unordered: [ScheduledTimer] { storage.map(\.action) }
+  /// All pending entries, in no particular order.
+  package var entries: [Entry] { storage }
 
   @inline(__always)
   private func precedes(_ a: Int, _ b: Int) -> Bool {
@@ -36,45 +40,37 @@ package struct TimerHeap {
   @inline(__always)
   private mutating func swapEntries(_ a: Int, _ b: Int) {
     storage.swapAt(a, b)
-    storage[a].action.heapIndex = a
-    storage[b].action.heapIndex = b
+    storage[a].timer.heapIndex = a
+    storage[b].timer.heapIndex = b
   }
 
-  /// Inserts `action` at its `deadline` and `sequence`; it must not already be in a heap.
-  package mutating func insert(_ action: ScheduledTimer) {
-    action.heapIndex = storage.count
-    storage.append(Entry(deadline: action.deadline, sequence: action.sequence, action: action))
+  /// Inserts `timer`, due at `deadline`; it must not already be in a heap.
+  package mutating func insert(_ timer: ScheduledTimer, deadline: SchedulerInstant, sequence: UInt64) {
+    timer.heapIndex = storage.count
+    storage.append(Entry(deadline: deadline, sequence: sequence, timer: timer))
     siftUp(storage.count - 1)
   }
 
-  /// Removes and returns the earliest timer.
-  package mutating func popFirst() -> ScheduledTimer? {
+  /// Removes and returns the earliest entry.
+  package mutating func popFirst() -> Entry? {
     guard !storage.isEmpty else { return nil }
     return remove(at: 0)
   }
 
-  /// Removes `action` if it is in this heap; returns whether it was.
+  /// Removes `timer` if it is in this heap; returns whether it was.
   @discardableResult
-  package mutating func remove(_ action: ScheduledTimer) -> Bool {
-    let index = action.heapIndex
-    guard index >= 0, index < storage.count, storage[index].action === action else { return false }
+  package mutating func remove(_ timer: ScheduledTimer) -> Bool {
+    let index = timer.heapIndex
+    guard index >= 0, index < storage.count, storage[index].timer === timer else { return false }
     _ = remove(at: index)
     return true
   }
 
-  /// Removes every timer and returns them.
-  package mutating func removeAll() -> [ScheduledTimer] {
-    let all = storage.map(\.action)
-    storage = []
-    for action in all { action.heapIndex = -1 }
-    return all
-  }
-
-  private mutating func remove(at index: Int) -> ScheduledTimer {
+  private mutating func remove(at index: Int) -> Entry {
     let last = storage.count - 1
     if index != last { swapEntries(index, last) }
-    let removed = storage.removeLast().action
-    removed.heapIndex = -1
+    let removed = storage.removeLast()
+    removed.timer.heapIndex = -1
     if index < storage.count {
       siftDown(index)
       siftUp(index)

@@ -73,20 +73,19 @@ struct WorkQueueStateMachine {
     case arm(SchedulerInstant)
   }
 
-  /// Adds a timer; arms the platform timer when it is the new earliest deadline.
-  mutating func addTimer(_ action: ScheduledTimer) -> TimerAction {
-    action.sequence = nextSequence
+  /// Adds a timer due at `deadline`; arms the alarm when it is the new earliest deadline.
+  mutating func addTimer(_ timer: ScheduledTimer, at deadline: SchedulerInstant) -> TimerAction {
+    timers.insert(timer, deadline: deadline, sequence: nextSequence)
     nextSequence &+= 1
-    timers.insert(action)
-    guard timers.first === action else { return .none }
-    if let armed, armed <= action.deadline { return .none }
-    armed = action.deadline
-    return .arm(action.deadline)
+    guard timers.first?.timer === timer else { return .none }
+    if let armed, armed <= deadline { return .none }
+    armed = deadline
+    return .arm(deadline)
   }
 
   /// Removes a disposed timer. The platform timer is left armed; an early wake-up finds nothing due.
-  mutating func removeTimer(_ action: ScheduledTimer) {
-    timers.remove(action)
+  mutating func removeTimer(_ timer: ScheduledTimer) {
+    timers.remove(timer)
   }
 
   /// Moves every timer due at `now` to the ready queue in deadline order (repeating ones are re-armed
@@ -96,17 +95,16 @@ struct WorkQueueStateMachine {
     var any = false
     while let first = timers.first, first.deadline <= now {
       _ = timers.popFirst()
-      ready.append(.action(first))
+      ready.append(.action(first.timer))
       any = true
-      if first.isRepeating {
-        first.advanceToNextTick(after: now)
-        timers.insert(first)
+      if let grid = first.timer.grid {
+        timers.insert(first.timer, deadline: grid.nextDeadline(after: now), sequence: first.sequence)
       }
     }
     var timer = TimerAction.none
-    if let next = timers.first {
-      armed = next.deadline
-      timer = .arm(next.deadline)
+    if let next = timers.firstDeadline {
+      armed = next
+      timer = .arm(next)
     }
     return (any && claimWorker(), timer)
   }

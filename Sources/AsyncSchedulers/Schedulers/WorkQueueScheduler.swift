@@ -85,8 +85,8 @@ public class WorkQueueScheduler: Scheduler, RunnableJobSubmitting, TimerOwner, @
   public func schedule(
     at deadline: SchedulerInstant, leeway: Duration = .zero, _ action: @escaping @Sendable () -> Void
   ) -> ScheduledAction {
-    let scheduled = ScheduledTimer(owner: self, deadline: deadline, action)
-    addTimer(scheduled)
+    let scheduled = ScheduledTimer(owner: self, action)
+    addTimer(scheduled, at: deadline)
     return scheduled
   }
 
@@ -97,8 +97,8 @@ public class WorkQueueScheduler: Scheduler, RunnableJobSubmitting, TimerOwner, @
     _ action: @escaping @Sendable () -> Void
   ) -> ScheduledAction {
     preconditionValidRepeating(interval: interval, leeway: leeway)
-    let scheduled = ScheduledTimer(owner: self, deadline: start, interval: interval, action)
-    addTimer(scheduled)
+    let scheduled = ScheduledTimer(owner: self, repeating: RepeatGrid(start: start, interval: interval), action)
+    addTimer(scheduled, at: start)
     return scheduled
   }
 
@@ -121,11 +121,11 @@ public class WorkQueueScheduler: Scheduler, RunnableJobSubmitting, TimerOwner, @
     queue.async { self.runWorker() }
   }
 
-  private func addTimer(_ action: ScheduledTimer) {
+  private func addTimer(_ timer: ScheduledTimer, at deadline: SchedulerInstant) {
     state.withCriticalRegion { state in
-      // Arming the platform timer under the lock keeps concurrent arms in deadline order; it runs no
-      // user code and does not block.
-      arm(state.machine.addTimer(action), in: &state)
+      // Arming the alarm under the lock keeps concurrent arms in deadline order; it runs no user code
+      // and does not block.
+      arm(state.machine.addTimer(timer, at: deadline), in: &state)
     }
   }
 
