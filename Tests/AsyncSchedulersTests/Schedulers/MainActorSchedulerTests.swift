@@ -69,6 +69,20 @@ struct MainActorSchedulerTests {
     #expect(log.values == ["outer", "nested"])
   }
 
+  @Test("its timers fire on the main actor, no earlier than their deadline")
+  func timers() async {
+    let scheduler = MainActorScheduler.shared
+    let done = Latch()
+    let log = Log<String>()
+    let deadline = scheduler.now.advanced(by: .milliseconds(2))
+    scheduler.schedule(at: deadline) {
+      MainActor.assumeIsolated { log.append(scheduler.now >= deadline ? "on time, on main" : "early") }
+      done.signal()
+    }
+    #expect(await done.wait())
+    #expect(log.values == ["on time, on main"])
+  }
+
   @Test("a task preferring it runs on the main actor")
   func taskExecutor() async {
     let onMain = await Task(executorPreference: MainActorScheduler.shared) {

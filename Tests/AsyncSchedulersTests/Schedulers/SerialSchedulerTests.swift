@@ -252,6 +252,19 @@ struct SerialSchedulerTests {
     #expect(overlaps.load(ordering: .relaxed) == 0)
   }
 
+  @Test("execute and schedule share one FIFO")
+  func executeKeepsOrder() async {
+    let scheduler = SerialScheduler()
+    let log = Log<Int>()
+    let done = Latch()
+    for index in 0..<100 {
+      if index % 2 == 0 { scheduler.execute { log.append(index) } } else { scheduler.schedule { log.append(index) } }
+    }
+    scheduler.execute { done.signal() }
+    #expect(await done.wait())
+    #expect(log.values == Array(0..<100))
+  }
+
   @Test("perform runs the closure on the scheduler and returns its result")
   func perform() async throws {
     let scheduler = SerialScheduler()
