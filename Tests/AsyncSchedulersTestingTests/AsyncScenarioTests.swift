@@ -1,6 +1,7 @@
 import AsyncSchedulers
 import AsyncSchedulersTesting
 import Dispatch
+import Foundation
 import Synchronization
 import Testing
 
@@ -74,7 +75,9 @@ struct AsyncScenarioTests {
   func determinism() {
     let flag = SpinFlag()
     let spinnerDone = DispatchSemaphore(value: 0)
-    DispatchQueue.global().async {
+    // A plain thread, not a Dispatch worker: a spinning worker would hold one of libdispatch's pool
+    // slots and starve Dispatch work of other tests running in parallel.
+    Thread.detachNewThread {
       var spins = 0
       while !flag.stop.load(ordering: .acquiring) { spins &+= 1 }
       spinnerDone.signal()

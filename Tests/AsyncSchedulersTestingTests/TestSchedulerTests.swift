@@ -1,6 +1,7 @@
 import AsyncSchedulers
 import AsyncSchedulersTesting
 import Dispatch
+import Foundation
 import Testing
 
 @Suite("TestScheduler")
@@ -188,8 +189,8 @@ struct TestSchedulerTests {
   func waitsForEscapedWork() {
     let scheduler = TestScheduler()
     let trace = Trace()
-    // Work escapes to a Dispatch thread, which later schedules back onto the test scheduler.
-    DispatchQueue.global().async {
+    // Work escapes to another thread, which later schedules back onto the test scheduler.
+    Thread.detachNewThread {
       Task(executorPreference: scheduler) {
         try await scheduler.sleep(for: .seconds(1))
         trace("slept at \(scheduler.now.ms)")
