@@ -21,10 +21,16 @@ let package = Package(
     .executableTarget(
       name: "AsyncSchedulersBenchmarks",
       dependencies: ["AsyncSchedulers", "AsyncSchedulersTesting", "AsyncSignals", "AsyncSchedulersBridge"]),
-    .testTarget(name: "AsyncSchedulersTests", dependencies: ["AsyncSchedulers", "AsyncSchedulersTesting"]),
+    .target(
+      name: "AsyncSchedulersTestSupport", dependencies: ["AsyncSchedulers"],
+      path: "Tests/AsyncSchedulersTestSupport"),
+    .testTarget(
+      name: "AsyncSchedulersTests",
+      dependencies: ["AsyncSchedulers", "AsyncSchedulersTesting", "AsyncSchedulersTestSupport"]),
     .testTarget(name: "AsyncSchedulersTestingTests", dependencies: ["AsyncSchedulersTesting"]),
     .testTarget(
-      name: "AsyncSchedulersBridgeTests", dependencies: ["AsyncSchedulersBridge", "AsyncSchedulersTesting"]),
+      name: "AsyncSchedulersBridgeTests",
+      dependencies: ["AsyncSchedulersBridge", "AsyncSchedulersTesting", "AsyncSchedulersTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

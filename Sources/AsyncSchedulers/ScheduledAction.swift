@@ -99,9 +99,6 @@ package final class ScheduledTimer: ScheduledAction, @unchecked Sendable {
     super.init(body)
   }
 
-  /// Whether this is a repeating timer.
-  package var isRepeating: Bool { grid != nil }
-
   package override var keepsBody: Bool { grid != nil || reusable }
 
   package override func didDispose() { owner?.cancelTimer(self) }

@@ -1,4 +1,5 @@
 import AsyncSchedulers
+import AsyncSchedulersTesting
 import Dispatch
 import Foundation
 

@@ -11,8 +11,6 @@ struct TestSchedulerStateMachine {
   var isDriving = false
   /// Whether a test thread is blocked waiting for work to arrive (see `TestScheduler.runUntil`).
   var waiterBlocked = false
-  /// Work enqueued while no driving call was running (for example from another thread).
-  private(set) var enqueuedWhileIdle = 0
 
   init(now: SchedulerInstant) { self.now = now }
 
@@ -22,7 +20,6 @@ struct TestSchedulerStateMachine {
   /// Queues ready work; returns whether a blocked waiter must be woken.
   mutating func enqueue(_ work: Work) -> Bool {
     ready.append(work)
-    if !isDriving { enqueuedWhileIdle += 1 }
     return takeWaiter()
   }
 

@@ -1,4 +1,5 @@
 import AsyncSchedulers
+import AsyncSchedulersTestSupport
 import AsyncSchedulersBridge
 import Dispatch
 import Synchronization

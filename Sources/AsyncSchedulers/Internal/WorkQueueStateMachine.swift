@@ -34,9 +34,6 @@ struct WorkQueueStateMachine {
     return true
   }
 
-  /// Whether a worker should re-dispatch itself instead of releasing its slot.
-  var hasReady: Bool { !ready.isEmpty }
-
   /// Moves all ready work into `batch` (which must be empty) for a serial worker. When there is none,
   /// the worker's slot is released and `false` is returned: the worker must stop.
   mutating func takeBatch(into batch: inout WorkFIFO) -> Bool {

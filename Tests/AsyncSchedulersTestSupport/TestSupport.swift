@@ -3,7 +3,7 @@ import Synchronization
 
 /// Counts down events from any thread; a test awaits it with a generous real-time bound instead of
 /// sleeping for a fixed time.
-final class Latch: Sendable {
+package final class Latch: Sendable {
   private struct State {
     var remaining: Int
     var waiter: (@Sendable (Result<Void, any Error>) -> Void)?
@@ -13,10 +13,10 @@ final class Latch: Sendable {
   /// The scheduler whose timer bounds the wait.
   private static let timeouts = SerialScheduler(name: "Latch.timeouts")
 
-  init(count: Int = 1) { state = Mutex(State(remaining: count)) }
+  package init(count: Int = 1) { state = Mutex(State(remaining: count)) }
 
   /// Records one event.
-  func signal() {
+  package func signal() {
     let waiter = state.withCriticalRegion { state -> (@Sendable (Result<Void, any Error>) -> Void)? in
       state.remaining -= 1
       guard state.remaining == 0 else { return nil }
@@ -27,10 +27,10 @@ final class Latch: Sendable {
   }
 
   /// Whether every event has happened.
-  var isOpen: Bool { state.withCriticalRegion { $0.remaining <= 0 } }
+  package var isOpen: Bool { state.withCriticalRegion { $0.remaining <= 0 } }
 
   /// Waits until every event has happened; returns `false` if `timeout` passed first.
-  func wait(timeout: Duration = .seconds(20)) async -> Bool {
+  package func wait(timeout: Duration = .seconds(20)) async -> Bool {
     do {
       try await withCallbackCompletion { (complete: @escaping @Sendable (Result<Void, any Error>) -> Void) in
         let openAlready = state.withCriticalRegion { state -> Bool in
@@ -54,22 +54,24 @@ final class Latch: Sendable {
     }
   }
 
-  struct TimeoutError: Error {}
+  package struct TimeoutError: Error {}
 }
 
 /// A thread-safe log of values, for traces.
-final class Log<Value: Sendable>: Sendable {
+package final class Log<Value: Sendable>: Sendable {
   private let storage = Mutex<[Value]>([])
-  func append(_ value: Value) { storage.withCriticalRegion { $0.append(value) } }
-  var values: [Value] { storage.withCriticalRegion { $0 } }
+  package init() {}
+  package func append(_ value: Value) { storage.withCriticalRegion { $0.append(value) } }
+  package var values: [Value] { storage.withCriticalRegion { $0 } }
 }
 
 /// Counts live instances, to prove closures and their captures are released.
-final class LifetimeCounter: Sendable {
+package final class LifetimeCounter: Sendable {
   private let live = Atomic<Int>(0)
-  var count: Int { live.load(ordering: .acquiring) }
+  package init() {}
+  package var count: Int { live.load(ordering: .acquiring) }
 
-  final class Token: Sendable {
+  package final class Token: Sendable {
     let counter: LifetimeCounter
     init(_ counter: LifetimeCounter) {
       self.counter = counter
@@ -78,5 +80,5 @@ final class LifetimeCounter: Sendable {
     deinit { counter.live.wrappingSubtract(1, ordering: .releasing) }
   }
 
-  func make() -> Token { Token(self) }
+  package func make() -> Token { Token(self) }
 }
