@@ -63,9 +63,11 @@ func runManyTimersChild(kind: String, count: Int, horizonMilliseconds: Int) {
     for (index, deadline) in deadlines.enumerated() {
       if deadline > burstEnded { after.append(samples.values[index]) } else { during.append(samples.values[index]) }
     }
+    let lastIndex = deadlines.indices.max { deadlines[$0] < deadlines[$1] } ?? 0
     print(
       "burst \(Double(burstEnded - burstStarted) / 1e6) ms; due during it: \(during.count), p99 \(percentile(during, 0.99) / 1e6) ms;",
-      "due after it: p50 \(percentile(after, 0.5) / 1e6) p99 \(percentile(after, 0.99) / 1e6) ms")
+      "due after it: p50 \(percentile(after, 0.5) / 1e6) p99 \(percentile(after, 0.99) / 1e6) ms;",
+      "last job late by \(samples.values[lastIndex] / 1e6) ms")
   }
   print("RESULT \(past) \(p99) \(peak)")
 }

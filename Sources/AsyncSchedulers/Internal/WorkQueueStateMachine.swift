@@ -1,108 +1,214 @@
 /// The state of a Dispatch-driven scheduler: ready work, workers, and timers. Pure: every event
 /// returns what the storage (``WorkQueueScheduler``) must do once it has released the lock.
-struct WorkQueueStateMachine {
+///
+/// Two ways a worker *waits* (keeps its slot, spinning on a signal, holding no lock) instead of
+/// returning its thread:
+/// - *lingering*: after it drained the queue, for `lingerTime`, so that work arriving right after is taken without submitting a new worker (a
+///   Dispatch submission and a thread wake-up cost microseconds; a steady producer a little slower
+///   than the worker would otherwise pay them for nearly every job);
+/// - *waiting for a timer* due within `timerWindow`: the alarm thread fires that much early and hands
+///   the deadline to a worker, which fires the timer itself when it is due, so the latency of waking
+///   threads is paid before the deadline instead of after it.
+///
+/// Timers are watched by an active worker (it fires due timers each time it looks for work, and
+/// re-arms the alarm when it returns its slot), or by the process-wide alarm, armed `timerWindow`
+/// before the earliest deadline (or at the deadline itself when no worker may spin for it).
+///
+/// Spinning is limited process-wide (``SpinBudget``); every event takes a `maySpin` hint, and a worker
+/// refused a spin comes back with `maySpin: false`, which never answers `.wait`.
+package struct WorkQueueStateMachine {
   /// How many workers may run at once (1 for a serial scheduler).
-  let width: Int
+  package var width: Int { Int(widthStorage) }
+  private let widthStorage: Int32
+  private let timerWindowMicroseconds: Int32
+  private let lingerMicroseconds: Int32
+  package private(set) var activeWorkers: Int32 = 0
+  /// Workers that hold their slot while watching for a signal (lingering or waiting for a timer).
+  package private(set) var waitingWorkers: Int32 = 0
   private(set) var ready = WorkFIFO()
-  private(set) var activeWorkers = 0
   private(set) var timers = TimerHeap()
-  /// The deadline the platform timer is armed for, if any.
-  private var armed: SchedulerInstant?
+  /// When the alarm is armed to go off, if it is.
+  package private(set) var armed: SchedulerInstant?
   private var nextSequence: UInt64 = 0
 
-  init(width: Int) { self.width = width }
+  /// A machine for `width` workers; `timerWindow` and `lingerTime` are whole microseconds (zero: never).
+  package init(width: Int, timerWindow: Duration = .zero, lingerTime: Duration = .zero) {
+    self.widthStorage = Int32(width)
+    self.timerWindowMicroseconds = Int32(timerWindow / .microseconds(1))
+    self.lingerMicroseconds = Int32(lingerTime / .microseconds(1))
+  }
+
+  /// How long before a deadline a worker takes it over.
+  package var timerWindow: Duration { .microseconds(timerWindowMicroseconds) }
+  /// How long a worker that drained the queue waits for more.
+  package var lingerTime: Duration { .microseconds(lingerMicroseconds) }
 
   /// Whether nothing is queued or running (used by the inline-when-idle main scheduler).
-  var isIdle: Bool { activeWorkers == 0 && ready.isEmpty }
+  package var isIdle: Bool { activeWorkers == 0 && ready.isEmpty }
 
   /// The number of pending timers.
-  var timerCount: Int { timers.count }
+  package var timerCount: Int { timers.count }
+
+  /// The number of ready items.
+  package var readyCount: Int { ready.count }
+
+  // MARK: - Actions
+
+  /// What the storage must do about workers.
+  package enum WorkerAction: Equatable {
+    /// Nothing: a running or waiting worker will see it.
+    case none
+    /// Submit a new worker (a slot was claimed for it).
+    case startWorker
+    /// Signal the waiting workers (they hold their slots and watch the signal).
+    case wakeWaiting
+  }
+
+  /// What the storage must do with the alarm.
+  package enum TimerAction: Equatable {
+    case none
+    /// Arm (or move) the alarm to go off at this instant.
+    case arm(SchedulerInstant)
+  }
 
   // MARK: - Ready work
 
-  /// Queues `work`; returns whether a worker must be started for it.
-  mutating func enqueue(_ work: Work) -> Bool {
+  /// Queues `work` and says how it will be picked up.
+  package mutating func enqueue(_ work: Work) -> WorkerAction {
     ready.append(work)
-    return claimWorker()
+    if waitingWorkers > 0 { return .wakeWaiting }
+    return claimWorker() ? .startWorker : .none
   }
 
   /// Claims a worker slot for code that will run work now (an inline run on the main queue).
   /// Returns `false` when the slots are full.
-  mutating func claimWorker() -> Bool {
-    guard activeWorkers < width else { return false }
+  package mutating func claimWorker() -> Bool {
+    guard activeWorkers < widthStorage else { return false }
     activeWorkers += 1
     return true
   }
 
-  /// Moves all ready work into `batch` (which must be empty) for a serial worker. When there is none,
-  /// the worker's slot is released and `false` is returned: the worker must stop.
-  mutating func takeBatch(into batch: inout WorkFIFO) -> Bool {
-    if ready.isEmpty {
-      activeWorkers -= 1
-      return false
-    }
-    swap(&ready, &batch)
-    return true
-  }
-
-  /// Takes the next ready item for a concurrent worker, or releases the worker's slot and returns nil.
-  mutating func takeOne() -> Work? {
-    if let work = ready.popFirst() { return work }
-    activeWorkers -= 1
-    return nil
-  }
-
   /// Releases a worker slot without taking work (after an inline run), unless work is ready, in which
   /// case the slot is kept and `true` says a worker must be dispatched to run it.
-  mutating func finishInlineRun() -> Bool {
-    if ready.isEmpty {
-      activeWorkers -= 1
-      return false
+  package mutating func finishInlineRun(now: SchedulerInstant) -> (startWorker: Bool, timer: TimerAction) {
+    if !ready.isEmpty { return (true, .none) }
+    activeWorkers -= 1
+    let (worker, timer) = watchTimers(now: now, maySpin: false)
+    return (worker == .startWorker, timer)
+  }
+
+  // MARK: - Workers
+
+  /// What a worker does next.
+  package enum WorkerStep: Equatable {
+    /// Run what was taken.
+    case run
+    /// Keep the slot and watch the signal until this instant, then ask again with `wasWaiting`.
+    case wait(until: SchedulerInstant)
+    /// The slot was released: the worker must return (after performing the timer action).
+    case stop(TimerAction)
+  }
+
+  /// Fires due timers, then moves all ready work into `batch` (which must be empty) for a serial
+  /// worker. With nothing ready, the worker waits (for a timer due within the window, or lingers if
+  /// `mayLinger`) when `maySpin`, or else stops. `wasWaiting` says it is coming back from a wait.
+  package mutating func takeBatch(
+    into batch: inout WorkFIFO, now: SchedulerInstant, mayLinger: Bool, maySpin: Bool, wasWaiting: Bool
+  ) -> WorkerStep {
+    if wasWaiting { waitingWorkers -= 1 }
+    fireDue(now: now)
+    if !ready.isEmpty {
+      swap(&ready, &batch)
+      return .run
     }
-    return true
+    return idle(now: now, mayLinger: mayLinger, maySpin: maySpin)
+  }
+
+  /// Takes the next ready item for a concurrent worker (`.run` with the item), or waits or stops as
+  /// ``takeBatch(into:now:mayLinger:maySpin:wasWaiting:)`` does.
+  package mutating func takeOne(
+    now: SchedulerInstant, mayLinger: Bool, maySpin: Bool, wasWaiting: Bool
+  ) -> (WorkerStep, Work?) {
+    if wasWaiting { waitingWorkers -= 1 }
+    fireDue(now: now)
+    if let work = ready.popFirst() { return (.run, work) }
+    return (idle(now: now, mayLinger: mayLinger, maySpin: maySpin), nil)
+  }
+
+  private mutating func idle(now: SchedulerInstant, mayLinger: Bool, maySpin: Bool) -> WorkerStep {
+    if maySpin {
+      if let first = timers.firstDeadline, first <= now.advanced(by: timerWindow) {
+        waitingWorkers += 1
+        return .wait(until: first)
+      }
+      if mayLinger && lingerMicroseconds > 0 {
+        waitingWorkers += 1
+        return .wait(until: now.advanced(by: lingerTime))
+      }
+    }
+    activeWorkers -= 1
+    // Nothing is ready, and an imminent timer gets the exact-deadline alarm: this never claims a worker.
+    return .stop(watchTimers(now: now, maySpin: false).timer)
   }
 
   // MARK: - Timers
 
-  /// What to do with the platform timer.
-  enum TimerAction {
-    case none
-    case arm(SchedulerInstant)
-  }
-
-  /// Adds a timer due at `deadline`; arms the alarm when it is the new earliest deadline.
-  mutating func addTimer(_ timer: ScheduledTimer, at deadline: SchedulerInstant) -> TimerAction {
+  /// Adds a timer due at `deadline`. When it is the new earliest timer, makes sure someone watches it.
+  package mutating func addTimer(
+    _ timer: ScheduledTimer, at deadline: SchedulerInstant, now: SchedulerInstant, maySpin: Bool
+  ) -> (worker: WorkerAction, timer: TimerAction) {
     timers.insert(timer, deadline: deadline, sequence: nextSequence)
     nextSequence &+= 1
-    guard timers.first?.timer === timer else { return .none }
-    if let armed, armed <= deadline { return .none }
-    armed = deadline
-    return .arm(deadline)
+    guard timers.first?.timer === timer else { return (.none, .none) }
+    // A waiting worker may be waiting for a later deadline: signal it to look again.
+    if waitingWorkers > 0 { return (.wakeWaiting, .none) }
+    return watchTimers(now: now, maySpin: maySpin)
   }
 
-  /// Removes a disposed timer. The platform timer is left armed; an early wake-up finds nothing due.
-  mutating func removeTimer(_ timer: ScheduledTimer) {
+  /// Removes a disposed timer. The alarm is left armed; an early alarm finds nothing to do.
+  package mutating func removeTimer(_ timer: ScheduledTimer) {
     timers.remove(timer)
   }
 
-  /// Moves every timer due at `now` to the ready queue in deadline order (repeating ones are re-armed
-  /// on their grid first). Returns whether a worker must start and how to re-arm the platform timer.
-  mutating func fireDueTimers(now: SchedulerInstant) -> (startWorker: Bool, timer: TimerAction) {
+  /// The alarm went off: fires due timers, and hands ready work and an imminent timer to a worker, or
+  /// re-arms.
+  package mutating func alarmFired(now: SchedulerInstant, maySpin: Bool) -> (worker: WorkerAction, timer: TimerAction) {
     armed = nil
-    var any = false
+    fireDue(now: now)
+    return watchTimers(now: now, maySpin: maySpin)
+  }
+
+  /// Moves every timer due at `now` to the ready queue in deadline order (repeating ones are re-armed
+  /// on their grid first).
+  private mutating func fireDue(now: SchedulerInstant) {
     while let first = timers.first, first.deadline <= now {
       _ = timers.popFirst()
       ready.append(.action(first.timer))
-      any = true
       if let grid = first.timer.grid {
         timers.insert(first.timer, deadline: grid.nextDeadline(after: now), sequence: first.sequence)
       }
     }
-    var timer = TimerAction.none
-    if let next = timers.firstDeadline {
-      armed = next
-      timer = .arm(next)
+  }
+
+  /// Makes sure ready work and the earliest timer are watched: by a waiting worker (signalled), by a
+  /// running worker (it fires due timers whenever it looks for work), by a newly claimed worker (when
+  /// work is ready, or the earliest timer is within the window and a worker may spin for it), or by
+  /// the alarm (a window early, or at the deadline when the timer is already within the window).
+  private mutating func watchTimers(now: SchedulerInstant, maySpin: Bool) -> (worker: WorkerAction, timer: TimerAction) {
+    let first = timers.firstDeadline
+    let early = first.map { $0.advanced(by: .zero - timerWindow) }
+    let imminent = early.map { $0 <= now } ?? false
+    var worker = WorkerAction.none
+    if !ready.isEmpty || (imminent && maySpin) {
+      if waitingWorkers > 0 { return (.wakeWaiting, .none) }
+      if claimWorker() { worker = .startWorker }
     }
-    return (any && claimWorker(), timer)
+    // Any active worker watches the timers and re-arms when it stops; a concurrent scheduler with free
+    // slots also keeps the alarm, so a timer need not wait for a long job to end.
+    guard let first, let early, waitingWorkers == 0, activeWorkers < widthStorage else { return (worker, .none) }
+    let alarmTime = imminent ? first : early
+    if let armed, armed <= alarmTime { return (worker, .none) }
+    armed = alarmTime
+    return (worker, .arm(alarmTime))
   }
 }

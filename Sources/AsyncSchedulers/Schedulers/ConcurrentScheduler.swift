@@ -5,7 +5,8 @@ import Dispatch
 ///
 /// Jobs start in FIFO order; at most ``maxConcurrentJobs`` run at the same time, each on a thread of the
 /// target queue. It is a task executor (`Task(executorPreference:)`), but not a serial executor: an actor
-/// cannot live on it. Timers use its own heap, like the serial scheduler's.
+/// cannot live on it. Timers use its own heap, like the serial scheduler's, and on a global queue its
+/// workers linger and wait for imminent timers as ``SerialScheduler``'s do (never on a `targetQueue`).
 public final class ConcurrentScheduler: WorkQueueScheduler, @unchecked Sendable {
   // Why @unchecked Sendable: inherits WorkQueueScheduler's invariant (only `let`s and a Mutex).
 
@@ -19,12 +20,12 @@ public final class ConcurrentScheduler: WorkQueueScheduler, @unchecked Sendable 
     priority: SchedulerPriority = .default
   ) {
     precondition(maxConcurrentJobs >= 1, "maxConcurrentJobs must be at least 1 (got \(maxConcurrentJobs))")
-    super.init(name: name, queue: .global(qos: priority.qos), width: maxConcurrentJobs, isolation: .none)
+    super.init(name: name, queue: .global(qos: priority.qos), width: maxConcurrentJobs, isolation: .none, spins: true)
   }
 
   /// Creates a scheduler running at most `maxConcurrentJobs` jobs at once on `targetQueue`.
   public init(name: String = "AsyncSchedulers.ConcurrentScheduler", maxConcurrentJobs: Int, targetQueue: DispatchQueue) {
     precondition(maxConcurrentJobs >= 1, "maxConcurrentJobs must be at least 1 (got \(maxConcurrentJobs))")
-    super.init(name: name, queue: targetQueue, width: maxConcurrentJobs, isolation: .none)
+    super.init(name: name, queue: targetQueue, width: maxConcurrentJobs, isolation: .none, spins: false)
   }
 }

@@ -30,7 +30,7 @@ public final class MainActorScheduler: WorkQueueScheduler, @unchecked Sendable {
   public init(name: String = "AsyncSchedulers.MainActorScheduler", runsInlineWhenIdle: Bool = false) {
     self.runsInlineWhenIdle = runsInlineWhenIdle
     _ = MainActorScheduler.mainQueueMarker
-    super.init(name: name, queue: .main, width: 1, isolation: .mainActor)
+    super.init(name: name, queue: .main, width: 1, isolation: .mainActor, spins: false)
   }
 
   /// The main actor's serial executor.
@@ -44,7 +44,7 @@ public final class MainActorScheduler: WorkQueueScheduler, @unchecked Sendable {
       && state.withCriticalRegion({ $0.machine.isIdle && $0.machine.claimWorker() })
     {
       Schedulers.withCurrent(self) { action() }
-      if state.withCriticalRegion({ $0.machine.finishInlineRun() }) { startWorker() }
+      finishInlineRun()
       return .finished
     }
     return super.schedule(action)

@@ -7,11 +7,15 @@ import Synchronization
 ///
 /// There is no thread and no Dispatch queue per scheduler: workers are blocks submitted to a shared
 /// target queue only when the scheduler goes from idle to busy, and a busy worker drains everything
-/// queued meanwhile without another submission. You do not create this class directly; use one of its
+/// queued meanwhile without another submission. On global queues, a worker out of work lingers for
+/// 20 µs before giving its thread back, and the alarm goes off 100 µs before a deadline so that a
+/// worker is already there, spinning, when the timer falls due (see ``WorkQueueStateMachine``; spinning
+/// is capped process-wide by ``SpinBudget``). You do not create this class directly; use one of its
 /// subclasses.
 public class WorkQueueScheduler: Scheduler, RunnableJobSubmitting, TimerOwner, @unchecked Sendable {
   // Why @unchecked Sendable: the class is non-final only so that the public scheduler types can share
-  // this engine; every stored property is a `let`, and all mutable state lives in `state` (a Mutex).
+  // this engine; every stored property is a `let`, and all mutable state lives in `state` (a Mutex) or
+  // `waitSignal` (an Atomic that only carries wake-ups; the state it announces is read under `state`).
 
   /// How jobs run by this scheduler are isolated.
   enum Isolation {
@@ -36,17 +40,25 @@ public class WorkQueueScheduler: Scheduler, RunnableJobSubmitting, TimerOwner, @
   let isolation: Isolation
   let serialExecutor: SerialSchedulerExecutor?
   let state: Mutex<State>
+  /// Bumped when work or an earlier timer arrives while workers wait; they watch it without the lock.
+  let waitSignal = Atomic<UInt32>(0)
   /// How many items a worker runs before giving its target queue back to other work.
   private static var budget: Int { 4096 }
 
-  init(name: String, queue: DispatchQueue, width: Int, isolation: Isolation) {
+  /// `spins` lets workers linger and wait for imminent timers on `queue` (only for Dispatch's global
+  /// queues: a caller's own target queue, or the main queue, is never held by a spinning worker).
+  init(name: String, queue: DispatchQueue, width: Int, isolation: Isolation, spins: Bool) {
     precondition(width >= 1, "a scheduler needs a width of at least 1 (got \(width))")
     self.name = name
     self.queue = queue
     self.width = width
     self.isolation = isolation
     self.serialExecutor = isolation == .own ? SerialSchedulerExecutor() : nil
-    self.state = Mutex(State(machine: WorkQueueStateMachine(width: width), alarm: nil))
+    self.state = Mutex(
+      State(
+        machine: WorkQueueStateMachine(
+          width: width, timerWindow: spins ? Self.timerWindow : .zero, lingerTime: spins ? Self.lingerTime : .zero),
+        alarm: nil))
     serialExecutor?.scheduler = self
   }
 
@@ -114,7 +126,16 @@ public class WorkQueueScheduler: Scheduler, RunnableJobSubmitting, TimerOwner, @
 
   @inline(__always)
   final func submit(_ work: Work) {
-    if state.withCriticalRegion({ $0.machine.enqueue(work) }) { startWorker() }
+    perform(state.withCriticalRegion { $0.machine.enqueue(work) })
+  }
+
+  @inline(__always)
+  private func perform(_ action: WorkQueueStateMachine.WorkerAction) {
+    switch action {
+    case .none: break
+    case .startWorker: startWorker()
+    case .wakeWaiting: waitSignal.wrappingAdd(1, ordering: .relaxed)
+    }
   }
 
   final func startWorker() {
@@ -122,11 +143,15 @@ public class WorkQueueScheduler: Scheduler, RunnableJobSubmitting, TimerOwner, @
   }
 
   private func addTimer(_ timer: ScheduledTimer, at deadline: SchedulerInstant) {
-    state.withCriticalRegion { state in
+    let now = self.now
+    let worker = state.withCriticalRegion { state in
+      let (worker, timer) = state.machine.addTimer(timer, at: deadline, now: now, maySpin: SpinBudget.isAvailable)
       // Arming the alarm under the lock keeps concurrent arms in deadline order; it runs no user code
       // and does not block.
-      arm(state.machine.addTimer(timer, at: deadline), in: &state)
+      arm(timer, in: &state)
+      return worker
     }
+    perform(worker)
   }
 
   /// Removes a disposed timer from the heap at once (the alarm stays armed; an early alarm finds
@@ -141,52 +166,114 @@ public class WorkQueueScheduler: Scheduler, RunnableJobSubmitting, TimerOwner, @
     if let existing = state.alarm {
       alarm = existing
     } else {
-      alarm = ScheduledTimer(owner: AlarmClock.shared, reusable: true) { [weak self] in self?.fireTimers() }
+      alarm = ScheduledTimer(owner: AlarmClock.shared, reusable: true) { [weak self] in self?.alarmFired() }
       state.alarm = alarm
     }
     // Lock order: this scheduler's lock, then the alarm clock's (which never takes a scheduler's).
     AlarmClock.shared.arm(alarm, at: deadline)
   }
 
-  /// Called on the alarm thread: moves due timers to the ready queue and starts a worker for them.
-  private func fireTimers() {
+  /// Called on the alarm thread: moves due timers to the ready queue, and starts (or wakes) a worker
+  /// for them or for a timer about to fall due.
+  private func alarmFired() {
+    let now = self.now
+    let worker = state.withCriticalRegion { state in
+      let (worker, timer) = state.machine.alarmFired(now: now, maySpin: SpinBudget.isAvailable)
+      arm(timer, in: &state)
+      return worker
+    }
+    perform(worker)
+  }
+
+  /// Gives back the slot claimed for an inline run (the main-actor scheduler's fast path).
+  final func finishInlineRun() {
     let now = self.now
     let startWorker = state.withCriticalRegion { state in
-      let (startWorker, timer) = state.machine.fireDueTimers(now: now)
+      let (startWorker, timer) = state.machine.finishInlineRun(now: now)
       arm(timer, in: &state)
       return startWorker
     }
     if startWorker { self.startWorker() }
   }
 
+  /// How long before its deadline a timer is handed from the alarm thread to a worker, which waits
+  /// for it: thread wake-ups take tens of microseconds on a loaded machine, and are paid inside this
+  /// window instead of after the deadline. No window on the main queue (it must not spin).
+  static let timerWindow = Duration.microseconds(100)
+  /// How long a worker that ran out of work keeps its slot, watching for more, before it returns its
+  /// thread to Dispatch. Never on the main queue.
+  static let lingerTime = Duration.microseconds(20)
+
   /// Runs ready work until there is none, or until the budget is spent (then re-dispatches itself,
-  /// keeping its slot, so other work on the target queue gets a turn).
+  /// keeping its slot, so other work on the target queue gets a turn). When work runs out, the
+  /// worker waits for a timer due within the window, or lingers briefly, before giving its slot back.
   final func runWorker() {
     let previous = CurrentSchedulerSlot.enter(self)
     defer { CurrentSchedulerSlot.restore(previous) }
     let serial = serialIsolation
     let taskExecutor = asUnownedTaskExecutor()
     var processed = 0
-    if width == 1 {
-      var batch = WorkFIFO()
-      while state.withCriticalRegion({ $0.machine.takeBatch(into: &batch) }) {
+    // Whether the last step was a wait (the machine counts the worker as waiting until it comes back),
+    // whether work ran since the last wait (a worker lingers at most once per drain), and whether the
+    // spin budget refused the last wait (then the next step must not wait).
+    var waited = false
+    var ranSinceWait = true
+    var refused = false
+    var batch = WorkFIFO()
+    while true {
+      let now = self.now
+      let maySpin = !refused && SpinBudget.isAvailable
+      let (step, work, signal) = state.withCriticalRegion { state in
+        var step: WorkQueueStateMachine.WorkerStep
+        var work: Work? = nil
+        if width == 1 {
+          step = state.machine.takeBatch(
+            into: &batch, now: now, mayLinger: ranSinceWait, maySpin: maySpin, wasWaiting: waited)
+        } else {
+          (step, work) = state.machine.takeOne(now: now, mayLinger: ranSinceWait, maySpin: maySpin, wasWaiting: waited)
+        }
+        if case .stop(let timer) = step { arm(timer, in: &state) }
+        return (step, work, waitSignal.load(ordering: .relaxed))
+      }
+      switch step {
+      case .stop:
+        return
+      case .wait(let until):
+        waited = true
+        ranSinceWait = false
+        refused = !SpinBudget.tryAcquire()
+        if !refused {
+          wait(until: until, seen: signal)
+          SpinBudget.release()
+        }
+        continue
+      case .run:
+        waited = false
+        ranSinceWait = true
+        refused = false
+      }
+      if let work {
+        run(work, serial: serial, taskExecutor: taskExecutor)
+        processed += 1
+      } else {
         for work in batch.pending { run(work, serial: serial, taskExecutor: taskExecutor) }
         processed += batch.count
         batch.removeAll()
-        if processed >= Self.budget {
-          startWorker()
-          return
-        }
       }
-    } else {
-      while let work = state.withCriticalRegion({ $0.machine.takeOne() }) {
-        run(work, serial: serial, taskExecutor: taskExecutor)
-        processed += 1
-        if processed >= Self.budget {
-          startWorker()
-          return
-        }
+      if processed >= Self.budget {
+        startWorker()
+        return
       }
+    }
+  }
+
+  /// Spins until the wait signal moves past `seen` or `deadline` has come. Holds no lock.
+  private func wait(until deadline: SchedulerInstant, seen: UInt32) {
+    let end = deadline.offset.saturatingNanoseconds
+    var spins: UInt32 = 0
+    while waitSignal.load(ordering: .relaxed) == seen {
+      spins &+= 1
+      if spins & 15 == 0 && DispatchTime.now().uptimeNanoseconds >= end { return }
     }
   }
 

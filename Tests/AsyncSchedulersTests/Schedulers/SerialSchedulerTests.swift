@@ -1,6 +1,7 @@
 import AsyncSchedulers
 import AsyncSchedulersTestSupport
 import Dispatch
+import Foundation
 import Synchronization
 import Testing
 
@@ -187,6 +188,50 @@ struct SerialSchedulerTests {
     }
     #expect(await done.wait())
     #expect(early.load(ordering: .relaxed) == 0)
+    #expect(scheduler.pendingTimerCount == 0)
+  }
+
+  @Test("timers due within the hand-over window, jobs and disposals from 4 threads: each runs once, never early")
+  func nearTimersMixedWithJobs() async {
+    let scheduler = SerialScheduler()
+    let threads = 4
+    let perThread = 2_000
+    // Every third item is a timer due 0–300 µs ahead (inside or just outside the window in which a
+    // worker waits for it), every fifth timer is disposed at once; the rest are plain jobs.
+    let expected = (0..<perThread).filter { $0 % 3 != 0 || ($0 / 3) % 5 != 0 }.count * threads
+    let done = Latch(count: expected)
+    let ran = Atomic<Int>(0)
+    let early = Atomic<Int>(0)
+    let disposedRan = Atomic<Int>(0)
+    for thread in 0..<threads {
+      Thread.detachNewThread {
+        for index in 0..<perThread {
+          if index % 3 == 0 {
+            let deadline = scheduler.now.advanced(by: .microseconds((index * 37 + thread * 11) % 300))
+            let disposed = (index / 3) % 5 == 0
+            let handle = scheduler.schedule(at: deadline) {
+              if disposed { disposedRan.wrappingAdd(1, ordering: .relaxed) }
+              if scheduler.now < deadline { early.wrappingAdd(1, ordering: .relaxed) }
+              ran.wrappingAdd(1, ordering: .relaxed)
+              done.signal()
+            }
+            if disposed { handle.dispose() }
+          } else {
+            scheduler.execute {
+              ran.wrappingAdd(1, ordering: .relaxed)
+              done.signal()
+            }
+          }
+        }
+      }
+    }
+    #expect(await done.wait())
+    let barrier = Latch()
+    scheduler.schedule(after: .milliseconds(1)) { barrier.signal() }
+    #expect(await barrier.wait())
+    #expect(ran.load(ordering: .relaxed) == expected)
+    #expect(early.load(ordering: .relaxed) == 0)
+    #expect(disposedRan.load(ordering: .relaxed) == 0)
     #expect(scheduler.pendingTimerCount == 0)
   }
 
