@@ -11,110 +11,154 @@ import Synchronization
 /// - A repeating timer keeps firing when its handle is dropped (the scheduler holds it), and stops
 ///   for good when the handle is disposed.
 public class ScheduledAction: Disposable, @unchecked Sendable {
-  // Why @unchecked Sendable: the class is non-final only so that timers can carry their extra fields
-  // in a package subclass; its own state is in `state`, a Mutex.
+  // Why @unchecked Sendable: `body` is read or written only by the one thread that moved `phase` out of
+  // `pending` (or, for a body that stays, into and out of `running`) with an atomic compare-and-swap;
+  // the swap orders those accesses. The class is non-final only so that timers can add their fields.
 
-  private enum Phase: UInt8 { case pending, finished, disposed }
-
-  private struct State {
-    var phase: Phase
-    var body: (@Sendable () -> Void)?
+  private enum Phase {
+    static let pending: UInt8 = 0
+    /// A body that stays (repeating timer, alarm) is running; a `dispose()` meanwhile moves it to
+    /// `disposed` and leaves releasing the body to the runner.
+    static let running: UInt8 = 1
+    static let finished: UInt8 = 2
+    static let disposed: UInt8 = 3
   }
 
-  private let state: Mutex<State>
+  private let phase: Atomic<UInt8>
+  /// Whether the body stays after a run (repeating timers, alarms).
+  package let keepsBody: Bool
+  @exclusivity(unchecked) private var body: (@Sendable () -> Void)?
 
-  /// Creates the handle of a one-shot job. Only schedulers create these.
-  package init(_ body: @escaping @Sendable () -> Void) {
-    state = Mutex(State(phase: .pending, body: body))
+  /// Creates the handle of a job. Only schedulers create these. `keepsBody` keeps the body after a run
+  /// (repeating timers and alarms run it again).
+  package init(keepsBody: Bool = false, _ body: @escaping @Sendable () -> Void) {
+    phase = Atomic(Phase.pending)
+    self.keepsBody = keepsBody
+    self.body = body
   }
 
   private init(finished: Void) {
-    state = Mutex(State(phase: .finished, body: nil))
+    phase = Atomic(Phase.finished)
+    keepsBody = false
+    body = nil
   }
 
   /// A handle for work that has already run (an immediate scheduler returns it).
   public static let finished = ScheduledAction(finished: ())
 
   /// Whether the job was disposed, or (one-shot) has already run.
-  public var isDisposed: Bool { state.withCriticalRegion { $0.phase != .pending } }
-
-  /// Whether the body stays after a run (repeating timers, alarms).
-  package var keepsBody: Bool { false }
+  public var isDisposed: Bool {
+    let current = phase.load(ordering: .relaxed)
+    return current == Phase.finished || current == Phase.disposed
+  }
 
   /// Cancels the job: it will not start (again). Never interrupts a running job.
   public func dispose() {
-    let released: (@Sendable () -> Void)?? = state.withCriticalRegion { state in
-      guard state.phase == .pending else { return nil }
-      state.phase = .disposed
-      defer { state.body = nil }
-      return .some(state.body)
+    var current = phase.load(ordering: .relaxed)
+    while current == Phase.pending || current == Phase.running {
+      let (exchanged, original) = phase.compareExchange(
+        expected: current, desired: Phase.disposed, ordering: .acquiringAndReleasing)
+      if exchanged {
+        // From `pending` the body is ours to release (outside every lock, here); from `running`
+        // the runner releases it when it returns.
+        let released = current == Phase.pending ? takeBody() : nil
+        didDispose()
+        withExtendedLifetime(released) {}
+        return
+      }
+      current = original
     }
-    guard released != nil else { return }
-    didDispose()
-    // `released` (the closure and its captures) is freed here, outside every lock.
   }
 
   /// Called once, with no lock held, after the first effective `dispose()`.
   package func didDispose() {}
 
   /// Runs the job if it is still pending; a one-shot job is marked finished first and its closure
-  /// released right after it returns. Called by schedulers only, with no lock held.
+  /// released right after it returns. A body that stays is skipped if it is already running.
+  /// Called by schedulers only, with no lock held.
   @inline(__always)
   package final func run() {
-    let keep = keepsBody
-    let body: (@Sendable () -> Void)? = state.withCriticalRegion { state in
-      guard state.phase == .pending else { return nil }
-      if keep { return state.body }
-      state.phase = .finished
-      defer { state.body = nil }
-      return state.body
+    if !keepsBody {
+      guard phase.compareExchange(expected: Phase.pending, desired: Phase.finished, ordering: .acquiring).exchanged
+      else { return }
+      takeBody()?()
+      return
     }
+    guard phase.compareExchange(expected: Phase.pending, desired: Phase.running, ordering: .acquiring).exchanged
+    else { return }
     body?()
+    if !phase.compareExchange(expected: Phase.running, desired: Phase.pending, ordering: .acquiringAndReleasing)
+      .exchanged
+    {
+      // Disposed while running: the disposer left the body to us.
+      withExtendedLifetime(takeBody()) {}
+    }
+  }
+
+  @inline(__always)
+  private func takeBody() -> (@Sendable () -> Void)? {
+    defer { body = nil }
+    return body
   }
 }
 
 /// A timer: a ``ScheduledAction`` kept in its owner's timer heap. Its deadline and sequence number live
-/// in the heap entry; only a repeating timer carries its grid, so a one-shot timer stays small.
-package final class ScheduledTimer: ScheduledAction, @unchecked Sendable {
+/// in the heap entry; a one-shot timer is two words bigger than a plain handle (owner, heap index), and
+/// only a ``RepeatingTimer`` carries a grid.
+package class ScheduledTimer: ScheduledAction, @unchecked Sendable {
   // Why @unchecked Sendable: `heapIndex` is read and written only by the scheduler that owns this timer,
   // while it holds its own lock (which is also why its dynamic exclusivity checks are off: it is on the
-  // hot path of every timer operation). The `let`s are Sendable.
+  // hot path of every timer operation). `owner` is a `let`.
 
-  /// The scheduler whose timer structure holds this timer.
-  package let owner: (any TimerOwner)?
-  /// The grid of a repeating timer; `nil` for a one-shot timer.
-  package let grid: RepeatGrid?
-  private let reusable: Bool
+  /// The scheduler whose timer structure holds this timer (a ``TimerOwner``; stored as one word, and
+  /// cast back only when the timer is disposed).
+  private let owner: AnyObject?
   /// Position in the owner's timer heap, or -1 (owner's lock).
-  @exclusivity(unchecked) package var heapIndex: Int = -1
+  @exclusivity(unchecked) package final var heapIndex: Int = -1
 
-  /// Creates a timer; `reusable` keeps the body after a run without repeating (a scheduler's alarm).
-  package init(
-    owner: (any TimerOwner)?, repeating grid: RepeatGrid? = nil, reusable: Bool = false,
-    _ body: @escaping @Sendable () -> Void
-  ) {
+  /// Creates a one-shot timer, or with `keepsBody` one that stays after running (a scheduler's alarm).
+  package init(owner: (any TimerOwner)?, keepsBody: Bool = false, _ body: @escaping @Sendable () -> Void) {
     self.owner = owner
-    self.grid = grid
-    self.reusable = reusable
-    super.init(body)
+    super.init(keepsBody: keepsBody, body)
   }
 
-  package override var keepsBody: Bool { grid != nil || reusable }
+  /// The deadline after `now` at which the timer fires again, or `nil` for a one-shot timer. Advances a
+  /// repeating timer's grid. Owner's lock.
+  package func nextDeadline(after now: SchedulerInstant) -> SchedulerInstant? { nil }
 
-  package override func didDispose() { owner?.cancelTimer(self) }
+  /// The period of a repeating timer (for descriptions).
+  package var repeatInterval: Duration? { nil }
+
+  package final override func didDispose() { (owner as? any TimerOwner)?.cancelTimer(self) }
+}
+
+/// A repeating timer: fires on the grid `start + interval × k`.
+package final class RepeatingTimer: ScheduledTimer, @unchecked Sendable {
+  // Why @unchecked Sendable: `grid` is read and written only by the owner, under its lock.
+
+  @exclusivity(unchecked) private var grid: RepeatGrid
+
+  /// Creates a repeating timer on `grid`.
+  package init(owner: (any TimerOwner)?, grid: RepeatGrid, _ body: @escaping @Sendable () -> Void) {
+    self.grid = grid
+    super.init(owner: owner, keepsBody: true, body)
+  }
+
+  package override func nextDeadline(after now: SchedulerInstant) -> SchedulerInstant? {
+    grid.nextDeadline(after: now)
+  }
+
+  package override var repeatInterval: Duration? { grid.interval }
 }
 
 /// The deadlines of a repeating timer: `start + interval × k`.
-package final class RepeatGrid: @unchecked Sendable {
-  // Why @unchecked Sendable: `tick` is read and written only by the scheduler that owns the timer, under
-  // its lock; the `let`s are Sendable.
-
+package struct RepeatGrid: Sendable {
   /// The first deadline.
   package let start: SchedulerInstant
   /// The distance between deadlines.
   package let interval: Duration
-  /// Ticks fired so far (owner's lock).
-  @exclusivity(unchecked) private var tick: Int64 = 0
+  /// Ticks fired so far.
+  private var tick: Int64 = 0
 
   /// A grid starting at `start`, every `interval`.
   package init(start: SchedulerInstant, interval: Duration) {
@@ -123,8 +167,8 @@ package final class RepeatGrid: @unchecked Sendable {
   }
 
   /// The next deadline on the grid, skipping grid points already in the past at `now` (missed ticks are
-  /// coalesced into the one being fired). Owner's lock.
-  package func nextDeadline(after now: SchedulerInstant) -> SchedulerInstant {
+  /// coalesced into the one being fired).
+  package mutating func nextDeadline(after now: SchedulerInstant) -> SchedulerInstant {
     var next = tick + 1
     let behind = start.duration(to: now)
     if behind >= interval * next {

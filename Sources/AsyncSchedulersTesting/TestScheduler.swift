@@ -93,7 +93,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
     _ action: @escaping @Sendable () -> Void
   ) -> ScheduledAction {
     preconditionValidRepeating(interval: interval, leeway: leeway)
-    return addTimer(ScheduledTimer(owner: self, repeating: RepeatGrid(start: start, interval: interval), action), at: start)
+    return addTimer(RepeatingTimer(owner: self, grid: RepeatGrid(start: start, interval: interval), action), at: start)
   }
 
   private func addTimer(_ timer: ScheduledTimer, at deadline: SchedulerInstant) -> ScheduledAction {

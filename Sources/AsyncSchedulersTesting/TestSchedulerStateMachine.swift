@@ -45,8 +45,8 @@ struct TestSchedulerStateMachine {
     guard let first = timers.first, first.deadline <= limit else { return nil }
     _ = timers.popFirst()
     if first.deadline > now { now = first.deadline }
-    if let grid = first.timer.grid {
-      timers.insert(first.timer, deadline: grid.nextDeadline(after: now), sequence: first.sequence)
+    if let next = first.timer.nextDeadline(after: now) {
+      timers.insert(first.timer, deadline: next, sequence: first.sequence)
     }
     return first.timer
   }
@@ -66,8 +66,8 @@ struct TestSchedulerStateMachine {
       }
     }
     for entry in timers.entries.sorted(by: { ($0.deadline, $0.sequence) < ($1.deadline, $1.sequence) }) {
-      if let grid = entry.timer.grid {
-        lines.append("  - repeating timer due at \(entry.deadline), every \(grid.interval)")
+      if let interval = entry.timer.repeatInterval {
+        lines.append("  - repeating timer due at \(entry.deadline), every \(interval)")
       } else {
         lines.append("  - timer or sleep due at \(entry.deadline)")
       }

@@ -30,18 +30,20 @@ package struct TimerHeap {
   /// All pending entries, in no particular order.
   package var entries: [Entry] { storage }
 
+  /// Whether the entry at `a` comes before the one at `b`. Reads the keys in place, so no timer
+  /// reference is copied (and retained) to compare.
   @inline(__always)
-  private func precedes(_ a: Int, _ b: Int) -> Bool {
-    let x = storage[a]
-    let y = storage[b]
-    return x.deadline < y.deadline || (x.deadline == y.deadline && x.sequence < y.sequence)
+  private static func precedes(_ a: Int, _ b: Int, in buffer: UnsafeMutableBufferPointer<Entry>) -> Bool {
+    let x = buffer[a].deadline
+    let y = buffer[b].deadline
+    return x < y || (x == y && buffer[a].sequence < buffer[b].sequence)
   }
 
   @inline(__always)
-  private mutating func swapEntries(_ a: Int, _ b: Int) {
-    storage.swapAt(a, b)
-    storage[a].timer.heapIndex = a
-    storage[b].timer.heapIndex = b
+  private static func swapEntries(_ a: Int, _ b: Int, in buffer: UnsafeMutableBufferPointer<Entry>) {
+    buffer.swapAt(a, b)
+    buffer[a].timer.heapIndex = a
+    buffer[b].timer.heapIndex = b
   }
 
   /// Inserts `timer`, due at `deadline`; it must not already be in a heap.
@@ -68,7 +70,7 @@ package struct TimerHeap {
 
   private mutating func remove(at index: Int) -> Entry {
     let last = storage.count - 1
-    if index != last { swapEntries(index, last) }
+    if index != last { storage.withUnsafeMutableBufferPointer { Self.swapEntries(index, last, in: $0) } }
     let removed = storage.removeLast()
     removed.timer.heapIndex = -1
     if index < storage.count {
@@ -79,25 +81,29 @@ package struct TimerHeap {
   }
 
   private mutating func siftUp(_ start: Int) {
-    var child = start
-    while child > 0 {
-      let parent = (child - 1) / 2
-      guard precedes(child, parent) else { break }
-      swapEntries(child, parent)
-      child = parent
+    storage.withUnsafeMutableBufferPointer { buffer in
+      var child = start
+      while child > 0 {
+        let parent = (child - 1) / 2
+        guard Self.precedes(child, parent, in: buffer) else { break }
+        Self.swapEntries(child, parent, in: buffer)
+        child = parent
+      }
     }
   }
 
   private mutating func siftDown(_ start: Int) {
-    var parent = start
-    let count = storage.count
-    while true {
-      var candidate = 2 * parent + 1
-      guard candidate < count else { break }
-      if candidate + 1 < count && precedes(candidate + 1, candidate) { candidate += 1 }
-      guard precedes(candidate, parent) else { break }
-      swapEntries(candidate, parent)
-      parent = candidate
+    storage.withUnsafeMutableBufferPointer { buffer in
+      var parent = start
+      let count = buffer.count
+      while true {
+        var candidate = 2 * parent + 1
+        guard candidate < count else { break }
+        if candidate + 1 < count && Self.precedes(candidate + 1, candidate, in: buffer) { candidate += 1 }
+        guard Self.precedes(candidate, parent, in: buffer) else { break }
+        Self.swapEntries(candidate, parent, in: buffer)
+        parent = candidate
+      }
     }
   }
 }

@@ -184,8 +184,8 @@ package struct WorkQueueStateMachine {
     while let first = timers.first, first.deadline <= now {
       _ = timers.popFirst()
       ready.append(.action(first.timer))
-      if let grid = first.timer.grid {
-        timers.insert(first.timer, deadline: grid.nextDeadline(after: now), sequence: first.sequence)
+      if let next = first.timer.nextDeadline(after: now) {
+        timers.insert(first.timer, deadline: next, sequence: first.sequence)
       }
     }
   }

@@ -109,7 +109,7 @@ public class WorkQueueScheduler: Scheduler, RunnableJobSubmitting, TimerOwner, @
     _ action: @escaping @Sendable () -> Void
   ) -> ScheduledAction {
     preconditionValidRepeating(interval: interval, leeway: leeway)
-    let scheduled = ScheduledTimer(owner: self, repeating: RepeatGrid(start: start, interval: interval), action)
+    let scheduled = RepeatingTimer(owner: self, grid: RepeatGrid(start: start, interval: interval), action)
     addTimer(scheduled, at: start)
     return scheduled
   }
@@ -166,7 +166,7 @@ public class WorkQueueScheduler: Scheduler, RunnableJobSubmitting, TimerOwner, @
     if let existing = state.alarm {
       alarm = existing
     } else {
-      alarm = ScheduledTimer(owner: AlarmClock.shared, reusable: true) { [weak self] in self?.alarmFired() }
+      alarm = ScheduledTimer(owner: AlarmClock.shared, keepsBody: true) { [weak self] in self?.alarmFired() }
       state.alarm = alarm
     }
     // Lock order: this scheduler's lock, then the alarm clock's (which never takes a scheduler's).

@@ -1,6 +1,7 @@
 import AsyncSchedulers
 import AsyncSchedulersTestSupport
 import AsyncSchedulersTesting
+import Foundation
 import Synchronization
 import Testing
 
@@ -81,6 +82,61 @@ struct ScheduledActionTests {
     }()
     scheduler.advance(by: .seconds(2))
     handle.dispose()
+    #expect(counter.count == 0)
+  }
+
+  @Test("a repeating timer that disposes itself while running finishes the run, then releases its captures")
+  func repeatingDisposesItself() {
+    let scheduler = TestScheduler()
+    let counter = LifetimeCounter()
+    let holder = Log<ScheduledAction>()
+    let log = Log<String>()
+    let handle: ScheduledAction = {
+      let token = counter.make()
+      return scheduler.scheduleRepeating(every: .seconds(1)) {
+        _ = token
+        holder.values.first?.dispose()
+        log.append("tick at \(scheduler.now)")
+      }
+    }()
+    holder.append(handle)
+    scheduler.advance(by: .seconds(5))
+    #expect(log.values == ["tick at 1.0 seconds"])
+    #expect(handle.isDisposed)
+    #expect(counter.count == 0)
+    #expect(scheduler.pendingCount == 0)
+  }
+
+  @Test("8 threads disposing a repeating timer while it fires on a real scheduler: one effective dispose, captures released")
+  func repeatingDisposeRace() async {
+    let counter = LifetimeCounter()
+    for _ in 0..<200 {
+      let scheduler = SerialScheduler()
+      let fired = Latch()
+      let handle: ScheduledAction = {
+        let token = counter.make()
+        return scheduler.scheduleRepeating(every: .microseconds(50)) {
+          _ = token
+          fired.signal()
+        }
+      }()
+      #expect(await fired.wait())
+      let disposers = Latch(count: 8)
+      for _ in 0..<8 {
+        Thread.detachNewThread {
+          handle.dispose()
+          disposers.signal()
+        }
+      }
+      #expect(await disposers.wait())
+      // A run in progress when the dispose won releases the body when it returns: wait for the
+      // scheduler to go quiet.
+      let barrier = Latch()
+      scheduler.schedule { barrier.signal() }
+      #expect(await barrier.wait())
+      #expect(handle.isDisposed)
+      #expect(scheduler.pendingTimerCount == 0)
+    }
     #expect(counter.count == 0)
   }
 

@@ -30,7 +30,7 @@ struct TimerHeapTests {
 
   @Test("a repeating grid coalesces missed ticks and stays anchored to its start")
   func gridCoalesces() {
-    let grid = RepeatGrid(start: .zero, interval: .milliseconds(10))
+    var grid = RepeatGrid(start: .zero, interval: .milliseconds(10))
     #expect(grid.nextDeadline(after: .zero) == SchedulerInstant(offset: .milliseconds(10)))
     // Fired late, at 35 ms: the ticks due at 20 and 30 ms are coalesced into this one.
     #expect(grid.nextDeadline(after: SchedulerInstant(offset: .milliseconds(35))) == SchedulerInstant(offset: .milliseconds(40)))

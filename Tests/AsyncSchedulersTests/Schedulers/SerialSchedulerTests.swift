@@ -197,7 +197,8 @@ struct SerialSchedulerTests {
     let threads = 4
     let perThread = 2_000
     // Every third item is a timer due 0–300 µs ahead (inside or just outside the window in which a
-    // worker waits for it), every fifth timer is disposed at once; the rest are plain jobs.
+    // worker waits for it), except that every fifth timer is due in an hour and disposed at once (so it
+    // can only run if disposal failed); the rest are plain jobs.
     let expected = (0..<perThread).filter { $0 % 3 != 0 || ($0 / 3) % 5 != 0 }.count * threads
     let done = Latch(count: expected)
     let ran = Atomic<Int>(0)
@@ -207,8 +208,9 @@ struct SerialSchedulerTests {
       Thread.detachNewThread {
         for index in 0..<perThread {
           if index % 3 == 0 {
-            let deadline = scheduler.now.advanced(by: .microseconds((index * 37 + thread * 11) % 300))
             let disposed = (index / 3) % 5 == 0
+            let deadline = scheduler.now.advanced(
+              by: disposed ? .seconds(3600) : .microseconds((index * 37 + thread * 11) % 300))
             let handle = scheduler.schedule(at: deadline) {
               if disposed { disposedRan.wrappingAdd(1, ordering: .relaxed) }
               if scheduler.now < deadline { early.wrappingAdd(1, ordering: .relaxed) }
