@@ -8,6 +8,12 @@ extension Scheduler {
     schedule(at: now.advanced(by: delay), leeway: leeway, action)
   }
 
+  /// Runs `action` on this scheduler `delay` from now, with no handle (`DispatchQueue.asyncAfter`); a
+  /// negative or zero delay means as soon as possible. See ``execute(at:leeway:_:)``.
+  public func execute(after delay: Duration, leeway: Duration = .zero, _ action: @escaping @Sendable () -> Void) {
+    execute(at: now.advanced(by: delay), leeway: leeway, action)
+  }
+
   /// Schedules `action` every `interval`, first `interval` from now. See
   /// ``scheduleRepeating(startingAt:every:leeway:_:)``.
   @discardableResult

@@ -43,6 +43,14 @@ public protocol Scheduler: Clock, TaskExecutor where Instant == SchedulerInstant
     at deadline: SchedulerInstant, leeway: Swift.Duration, _ action: @escaping @Sendable () -> Void
   ) -> ScheduledAction
 
+  /// Runs `action` on this scheduler at `deadline` (never before it), or as soon as possible when the
+  /// deadline has passed, with no handle: the counterpart of `DispatchQueue.asyncAfter`.
+  ///
+  /// Same timing, ordering and threading as ``schedule(at:leeway:_:)``, but it cannot be cancelled; the
+  /// real-time schedulers keep the closure in their timer heap's entry and allocate nothing else for
+  /// it. The default implementation calls ``schedule(at:leeway:_:)`` and drops the handle.
+  func execute(at deadline: SchedulerInstant, leeway: Swift.Duration, _ action: @escaping @Sendable () -> Void)
+
   /// Schedules `action` to run at `start` and then every `interval`, on the grid
   /// `start + interval × k` (no accumulated drift).
   ///
@@ -61,6 +69,14 @@ extension Scheduler {
   /// Runs `action` through ``schedule(_:)``, discarding the handle; schedulers with a cheaper path
   /// provide their own.
   public func execute(_ action: @escaping @Sendable () -> Void) { _ = schedule(action) }
+
+  /// Runs `action` at `deadline` through ``schedule(at:leeway:_:)``, discarding the handle; schedulers
+  /// with a cheaper path provide their own.
+  public func execute(
+    at deadline: SchedulerInstant, leeway: Swift.Duration = .zero, _ action: @escaping @Sendable () -> Void
+  ) {
+    _ = schedule(at: deadline, leeway: leeway, action)
+  }
 
   /// The scheduler's clock: the scheduler itself (every scheduler is a `Clock`).
   public var clock: Self { self }

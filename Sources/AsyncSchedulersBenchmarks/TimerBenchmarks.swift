@@ -16,7 +16,7 @@ final class Samples: @unchecked Sendable {
 
 /// The child side of scenario 5: schedules `count` one-shot jobs, each due a random delay within
 /// `horizonMilliseconds` after it is scheduled, waits for all of them, and prints one result line:
-/// how long after the latest deadline the last job finished, the p99 lateness, and the peak memory
+/// how long after the latest deadline the last job ran, the p99 lateness, and the peak memory
 /// above the idle process. With `BENCH_DEBUG` set it also splits lateness by whether the job was due
 /// during the scheduling burst or after it.
 func runManyTimersChild(kind: String, count: Int, horizonMilliseconds: Int) {
@@ -36,6 +36,15 @@ func runManyTimersChild(kind: String, count: Int, horizonMilliseconds: Int) {
     if samples.count == count { done.signal() }
   }
   if kind == "ours" {
+    // Fire-and-forget, like `asyncAfter`: no handle.
+    let scheduler = SerialScheduler(name: "bench.timers")
+    for (index, offset) in offsets.enumerated() {
+      let deadline = uptimeNanoseconds() + offset
+      deadlines[index] = deadline
+      scheduler.execute(at: SchedulerInstant(offset: .nanoseconds(Int64(deadline)))) { record(index, deadline) }
+    }
+  } else if kind == "ours-handles" {
+    // Each timer with a cancellable handle (which the loop drops).
     let scheduler = SerialScheduler(name: "bench.timers")
     for (index, offset) in offsets.enumerated() {
       let deadline = uptimeNanoseconds() + offset
@@ -52,9 +61,13 @@ func runManyTimersChild(kind: String, count: Int, horizonMilliseconds: Int) {
   }
   let burstEnded = uptimeNanoseconds()
   done.wait()
-  let finished = uptimeNanoseconds()
-  let latest = deadlines.max() ?? finished
-  let past = Double(Int64(finished) - Int64(latest)) / 1e6
+  let woken = uptimeNanoseconds()
+  let latest = deadlines.max() ?? woken
+  // When the last job ran (each job records its start, as lateness after its deadline), past the latest
+  // deadline. The waiting thread's own wake-up (a semaphore, the same for both sides, tens of
+  // microseconds here) is not the scheduler's time; BENCH_DEBUG prints the figure including it.
+  let lastRun = zip(deadlines, samples.values).map { Double($0) + $1 }.max() ?? Double(woken)
+  let past = (lastRun - Double(latest)) / 1e6
   let p99 = percentile(samples.values, 0.99) / 1e6
   let peak = procStatusKilobytes("VmHWM") - idleKilobytes
   if ProcessInfo.processInfo.environment["BENCH_DEBUG"] != nil {
@@ -67,12 +80,14 @@ func runManyTimersChild(kind: String, count: Int, horizonMilliseconds: Int) {
     print(
       "burst \(Double(burstEnded - burstStarted) / 1e6) ms; due during it: \(during.count), p99 \(percentile(during, 0.99) / 1e6) ms;",
       "due after it: p50 \(percentile(after, 0.5) / 1e6) p99 \(percentile(after, 0.99) / 1e6) ms;",
-      "last job late by \(samples.values[lastIndex] / 1e6) ms")
+      "last job late by \(samples.values[lastIndex] / 1e6) ms;",
+      "waiting thread woken \(Double(Int64(woken) - Int64(latest)) / 1e6) ms past the horizon")
   }
   print("RESULT \(past) \(p99) \(peak)")
 }
 
-/// Scenario 5: 100,000 one-shot jobs at random deadlines within 500 ms, a fresh process per round.
+/// Scenario 5: 100,000 one-shot jobs at random deadlines within 500 ms, a fresh process per round:
+/// fire-and-forget (`execute(at:)`, like `asyncAfter`), and (5b) with a cancellable handle each.
 func manyTimers(_ options: RunOptions) -> [Figure] {
   let count = options.size(100_000, quick: 5_000)
   let horizon = options.quick ? 100 : 500
@@ -85,19 +100,26 @@ func manyTimers(_ options: RunOptions) -> [Figure] {
   _ = child("ours")
   _ = child("baseline")
   var ours: [(Double, Double, Double)] = []
+  var handles: [(Double, Double, Double)] = []
   var baseline: [(Double, Double, Double)] = []
   for _ in 0..<options.rounds {
     if let result = child("ours") { ours.append(result) }
+    if let result = child("ours-handles") { handles.append(result) }
     if let result = child("baseline") { baseline.append(result) }
   }
-  guard !ours.isEmpty, !baseline.isEmpty else { return [] }
-  func figure(_ name: String, _ unit: String, _ target: Figure.Target, _ pick: ((Double, Double, Double)) -> Double) -> Figure {
+  guard !ours.isEmpty, !handles.isEmpty, !baseline.isEmpty else { return [] }
+  func figure(
+    _ name: String, _ unit: String, _ target: Figure.Target, ours: [(Double, Double, Double)] = ours,
+    _ pick: ((Double, Double, Double)) -> Double
+  ) -> Figure {
     AsyncSchedulersBenchmarks.figure(name, unit: unit, target: target, ours: ours.map(pick), baseline: baseline.map(pick))
   }
   return [
     figure("5 many timers: time past horizon", "ms", .ratio(0.5)) { $0.0 },
     figure("5 many timers: lateness p99", "ms", .absolute(1)) { $0.1 },
     figure("5 many timers: peak memory above idle", "KB", .ratio(1.0 / 3)) { $0.2 },
+    figure("5b many timers, with handles: lateness p99", "ms", .absolute(1), ours: handles) { $0.1 },
+    figure("5b many timers, with handles: peak memory", "KB", .ratio(1.0 / 3), ours: handles) { $0.2 },
   ]
 }
 

@@ -40,6 +40,16 @@ public final class UnimplementedScheduler: Scheduler {
   }
 
   /// Reports the use; the action never runs.
+  public func execute(_ action: @escaping @Sendable () -> Void) {
+    fail("execute(_:)")
+  }
+
+  /// Reports the use; the action never runs.
+  public func execute(at deadline: SchedulerInstant, leeway: Duration = .zero, _ action: @escaping @Sendable () -> Void) {
+    fail("execute(at:leeway:_:)")
+  }
+
+  /// Reports the use; the action never runs.
   @discardableResult
   public func scheduleRepeating(
     startingAt start: SchedulerInstant, every interval: Duration, leeway: Duration = .zero,

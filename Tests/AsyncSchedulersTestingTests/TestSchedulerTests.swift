@@ -50,6 +50,17 @@ struct TestSchedulerTests {
     #expect(trace.values == ["repeat at 1000", "repeat at 2000", "first at 2", "second at 2"])
   }
 
+  @Test("fire-and-forget timers (execute(after:)) run on virtual time, in order with handle timers")
+  func executeAfter() {
+    let scheduler = TestScheduler()
+    let trace = Trace()
+    scheduler.execute(after: .seconds(2)) { trace("execute 2 at \(scheduler.now.ms)") }
+    scheduler.schedule(after: .seconds(1)) { trace("schedule 1 at \(scheduler.now.ms)") }
+    scheduler.execute(after: .seconds(1)) { trace("execute 1 at \(scheduler.now.ms)") }
+    scheduler.advance(by: .seconds(2))
+    #expect(trace.values == ["schedule 1 at 1000", "execute 1 at 1000", "execute 2 at 2000"])
+  }
+
   @Test("a repeating timer re-arms from its scheduled time, so it never drifts")
   func noDrift() {
     let scheduler = TestScheduler()

@@ -27,6 +27,9 @@ package struct WorkQueueStateMachine {
   package private(set) var waitingWorkers: Int32 = 0
   private(set) var ready = WorkFIFO()
   private(set) var timers = TimerHeap()
+  /// Fire-and-forget timers (``Scheduler/execute(at:leeway:_:)``): no handle, the closure lives in the
+  /// heap entry. Ordered with `timers` by (deadline, sequence), one sequence counter for both.
+  private(set) var closureTimers = DeadlineHeap<ClosureTimer>()
   /// When the alarm is armed to go off, if it is.
   package private(set) var armed: SchedulerInstant?
   private var nextSequence: UInt64 = 0
@@ -47,7 +50,14 @@ package struct WorkQueueStateMachine {
   package var isIdle: Bool { activeWorkers == 0 && ready.isEmpty }
 
   /// The number of pending timers.
-  package var timerCount: Int { timers.count }
+  package var timerCount: Int { timers.count + closureTimers.count }
+
+  /// The earliest deadline of either heap.
+  private var firstDeadline: SchedulerInstant? {
+    guard let closure = closureTimers.firstDeadline else { return timers.firstDeadline }
+    guard let timer = timers.firstDeadline else { return closure }
+    return Swift.min(timer, closure)
+  }
 
   /// The number of ready items.
   package var readyCount: Int { ready.count }
@@ -137,7 +147,7 @@ package struct WorkQueueStateMachine {
 
   private mutating func idle(now: SchedulerInstant, mayLinger: Bool, maySpin: Bool) -> WorkerStep {
     if maySpin {
-      if let first = timers.firstDeadline, first <= now.advanced(by: timerWindow) {
+      if let first = firstDeadline, first <= now.advanced(by: timerWindow) {
         waitingWorkers += 1
         return .wait(until: first)
       }
@@ -157,9 +167,27 @@ package struct WorkQueueStateMachine {
   package mutating func addTimer(
     _ timer: ScheduledTimer, at deadline: SchedulerInstant, now: SchedulerInstant, maySpin: Bool
   ) -> (worker: WorkerAction, timer: TimerAction) {
+    let previous = firstDeadline
     timers.insert(timer, deadline: deadline, sequence: nextSequence)
     nextSequence &+= 1
-    guard timers.first?.timer === timer else { return (.none, .none) }
+    return added(at: deadline, before: previous, now: now, maySpin: maySpin)
+  }
+
+  /// Adds a fire-and-forget timer running `body` at `deadline`; see ``addTimer(_:at:now:maySpin:)``.
+  package mutating func addTimer(
+    at deadline: SchedulerInstant, now: SchedulerInstant, maySpin: Bool, _ body: @escaping @Sendable () -> Void
+  ) -> (worker: WorkerAction, timer: TimerAction) {
+    let previous = firstDeadline
+    closureTimers.insert(ClosureTimer(deadline: deadline, sequence: nextSequence, body: body))
+    nextSequence &+= 1
+    return added(at: deadline, before: previous, now: now, maySpin: maySpin)
+  }
+
+  /// After adding a timer due at `deadline`: when it is the new earliest, makes sure someone watches it.
+  private mutating func added(
+    at deadline: SchedulerInstant, before previous: SchedulerInstant?, now: SchedulerInstant, maySpin: Bool
+  ) -> (worker: WorkerAction, timer: TimerAction) {
+    if let previous, previous <= deadline { return (.none, .none) }
     // A waiting worker may be waiting for a later deadline: signal it to look again.
     if waitingWorkers > 0 { return (.wakeWaiting, .none) }
     return watchTimers(now: now, maySpin: maySpin)
@@ -181,11 +209,19 @@ package struct WorkQueueStateMachine {
   /// Moves every timer due at `now` to the ready queue in deadline order (repeating ones are re-armed
   /// on their grid first).
   private mutating func fireDue(now: SchedulerInstant) {
-    while let first = timers.first, first.deadline <= now {
-      _ = timers.popFirst()
-      ready.append(.action(first.timer))
-      if let next = first.timer.nextDeadline(after: now) {
-        timers.insert(first.timer, deadline: next, sequence: first.sequence)
+    while true {
+      let timer = timers.firstDeadline.map { ($0, timers.firstSequence!) }
+      let closure = closureTimers.firstDeadline.map { ($0, closureTimers.firstSequence!) }
+      if let closure, closure.0 <= now, timer.map({ closure < $0 }) ?? true {
+        ready.append(.closure(closureTimers.popFirst()!.body))
+      } else if let timer, timer.0 <= now {
+        let first = timers.popFirst()!
+        ready.append(.action(first.timer))
+        if let next = first.timer.nextDeadline(after: now) {
+          timers.insert(first.timer, deadline: next, sequence: first.sequence)
+        }
+      } else {
+        return
       }
     }
   }
@@ -195,7 +231,7 @@ package struct WorkQueueStateMachine {
   /// work is ready, or the earliest timer is within the window and a worker may spin for it), or by
   /// the alarm (a window early, or at the deadline when the timer is already within the window).
   private mutating func watchTimers(now: SchedulerInstant, maySpin: Bool) -> (worker: WorkerAction, timer: TimerAction) {
-    let first = timers.firstDeadline
+    let first = firstDeadline
     let early = first.map { $0.advanced(by: .zero - timerWindow) }
     let imminent = early.map { $0 <= now } ?? false
     var worker = WorkerAction.none
@@ -211,4 +247,17 @@ package struct WorkQueueStateMachine {
     armed = alarmTime
     return (worker, .arm(alarmTime))
   }
+}
+
+/// A fire-and-forget timer: its closure, kept in the heap entry itself (no handle, no object).
+package struct ClosureTimer: DeadlineHeapEntry {
+  /// When the closure is due.
+  package var deadline: SchedulerInstant
+  /// Tie-breaker among equal deadlines.
+  package var sequence: UInt64
+  /// The closure.
+  package var body: @Sendable () -> Void
+
+  @inline(__always)
+  package func didMove(to index: Int) {}
 }

@@ -31,6 +31,20 @@ public class WorkQueueScheduler: Scheduler, RunnableJobSubmitting, TimerOwner, @
     var machine: WorkQueueStateMachine
     /// This scheduler's registration with the process-wide ``AlarmClock``, created on first use.
     var alarm: ScheduledTimer?
+    /// The scheduler itself while timers are pending, so that pending timers keep it alive as pending
+    /// blocks keep a `DispatchQueue` alive (fire-and-forget timers have no handle to do it).
+    var keepAlive: WorkQueueScheduler?
+
+    /// Sets or clears `keepAlive` after the timers changed; returns the reference to release once
+    /// the lock is released (never release the scheduler under its own lock).
+    mutating func retainWhileTimersPending(_ scheduler: WorkQueueScheduler) -> WorkQueueScheduler? {
+      if machine.timerCount > 0 {
+        if keepAlive == nil { keepAlive = scheduler }
+        return nil
+      }
+      defer { keepAlive = nil }
+      return keepAlive
+    }
   }
 
   /// A name for debugging.
@@ -102,6 +116,19 @@ public class WorkQueueScheduler: Scheduler, RunnableJobSubmitting, TimerOwner, @
     return scheduled
   }
 
+  /// Runs `action` at `deadline` with no handle: the closure is kept in the timer heap's entry, and
+  /// nothing else is allocated; see ``Scheduler/execute(at:leeway:_:)``.
+  public func execute(at deadline: SchedulerInstant, leeway: Duration = .zero, _ action: @escaping @Sendable () -> Void) {
+    let now = self.now
+    let worker = state.withCriticalRegion { state in
+      let (worker, timer) = state.machine.addTimer(at: deadline, now: now, maySpin: SpinBudget.isAvailable, action)
+      arm(timer, in: &state)
+      _ = state.retainWhileTimersPending(self)
+      return worker
+    }
+    perform(worker)
+  }
+
   /// Schedules a repeating `action`; see ``Scheduler/scheduleRepeating(startingAt:every:leeway:_:)``.
   @discardableResult
   public func scheduleRepeating(
@@ -149,6 +176,7 @@ public class WorkQueueScheduler: Scheduler, RunnableJobSubmitting, TimerOwner, @
       // Arming the alarm under the lock keeps concurrent arms in deadline order; it runs no user code
       // and does not block.
       arm(timer, in: &state)
+      _ = state.retainWhileTimersPending(self)
       return worker
     }
     perform(worker)
@@ -157,7 +185,11 @@ public class WorkQueueScheduler: Scheduler, RunnableJobSubmitting, TimerOwner, @
   /// Removes a disposed timer from the heap at once (the alarm stays armed; an early alarm finds
   /// nothing due and re-arms for the next deadline).
   package func cancelTimer(_ action: ScheduledTimer) {
-    state.withCriticalRegion { $0.machine.removeTimer(action) }
+    let released = state.withCriticalRegion { state in
+      state.machine.removeTimer(action)
+      return state.retainWhileTimersPending(self)
+    }
+    withExtendedLifetime(released) {}
   }
 
   private func arm(_ action: WorkQueueStateMachine.TimerAction, in state: inout State) {
@@ -177,12 +209,13 @@ public class WorkQueueScheduler: Scheduler, RunnableJobSubmitting, TimerOwner, @
   /// for them or for a timer about to fall due.
   private func alarmFired() {
     let now = self.now
-    let worker = state.withCriticalRegion { state in
+    let (worker, released) = state.withCriticalRegion { state in
       let (worker, timer) = state.machine.alarmFired(now: now, maySpin: SpinBudget.isAvailable)
       arm(timer, in: &state)
-      return worker
+      return (worker, state.retainWhileTimersPending(self))
     }
     perform(worker)
+    withExtendedLifetime(released) {}
   }
 
   /// Gives back the slot claimed for an inline run (the main-actor scheduler's fast path).
@@ -223,7 +256,7 @@ public class WorkQueueScheduler: Scheduler, RunnableJobSubmitting, TimerOwner, @
     while true {
       let now = self.now
       let maySpin = !refused && SpinBudget.isAvailable
-      let (step, work, signal) = state.withCriticalRegion { state in
+      let (step, work, signal, released) = state.withCriticalRegion { state in
         var step: WorkQueueStateMachine.WorkerStep
         var work: Work? = nil
         if width == 1 {
@@ -233,8 +266,10 @@ public class WorkQueueScheduler: Scheduler, RunnableJobSubmitting, TimerOwner, @
           (step, work) = state.machine.takeOne(now: now, mayLinger: ranSinceWait, maySpin: maySpin, wasWaiting: waited)
         }
         if case .stop(let timer) = step { arm(timer, in: &state) }
-        return (step, work, waitSignal.load(ordering: .relaxed))
+        return (step, work, waitSignal.load(ordering: .relaxed), state.retainWhileTimersPending(self))
       }
+      // The worker's own reference keeps the scheduler alive past this release.
+      withExtendedLifetime(released) {}
       switch step {
       case .stop:
         return

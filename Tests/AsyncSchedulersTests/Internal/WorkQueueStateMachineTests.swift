@@ -1,4 +1,5 @@
 import AsyncSchedulers
+import AsyncSchedulersTestSupport
 import Testing
 
 @Suite("WorkQueueStateMachine")
@@ -96,6 +97,38 @@ struct WorkQueueStateMachineTests {
     #expect(machine.waitingWorkers == 0 && machine.activeWorkers == 0)
     // With no spin available, adding an imminent timer arms rather than starting a worker.
     #expect(machine.addTimer(timer(), at: at(60), now: at(3), maySpin: false) == (.none, .arm(at(60))))
+  }
+
+  @Test("fire-and-forget timers and handle timers fire in one (deadline, scheduling order) sequence")
+  func closureTimersMergeWithHandleTimers() {
+    var machine = machine()
+    let log = Log<String>()
+    let handle = ScheduledTimer(owner: nil) { log.append("handle 20") }
+    _ = machine.addTimer(at: at(20), now: at(0), maySpin: false) { log.append("closure 20 first") }
+    _ = machine.addTimer(handle, at: at(20), now: at(0), maySpin: false)
+    _ = machine.addTimer(at: at(10), now: at(0), maySpin: false) { log.append("closure 10") }
+    _ = machine.addTimer(at: at(30), now: at(0), maySpin: false) { log.append("closure 30") }
+    #expect(machine.timerCount == 4)
+    #expect(machine.alarmFired(now: at(25), maySpin: false).worker == .startWorker)
+    var batch = WorkFIFO()
+    #expect(machine.takeBatch(into: &batch, now: at(25), mayLinger: false, maySpin: false, wasWaiting: false) == .run)
+    for work in batch.pending {
+      switch work {
+      case .action(let action): action.run()
+      case .closure(let body): body()
+      default: Issue.record("unexpected work")
+      }
+    }
+    #expect(log.values == ["closure 10", "closure 20 first", "handle 20"])
+    #expect(machine.timerCount == 1)
+  }
+
+  @Test("an earlier fire-and-forget timer moves the alarm like a handle timer does")
+  func closureTimerMovesAlarm() {
+    var machine = machine()
+    #expect(machine.addTimer(timer(), at: at(10_000), now: at(0), maySpin: true) == (.none, .arm(at(9_900))))
+    #expect(machine.addTimer(at: at(5_000), now: at(1), maySpin: true) {} == (.none, .arm(at(4_900))))
+    #expect(machine.addTimer(at: at(7_000), now: at(2), maySpin: true) {} == (.none, .none))
   }
 
   @Test("a timer already due when added starts a worker at once")

@@ -237,6 +237,51 @@ struct SerialSchedulerTests {
     #expect(scheduler.pendingTimerCount == 0)
   }
 
+  @Test("execute(at:) runs at its deadline, never early, ordered with handle timers")
+  func executeAt() async {
+    let scheduler = SerialScheduler()
+    let log = Log<String>()
+    let done = Latch(count: 4)
+    let early = Atomic<Int>(0)
+    let base = scheduler.now.advanced(by: .milliseconds(20))
+    func record(_ label: String, _ deadline: SchedulerInstant) -> @Sendable () -> Void {
+      {
+        if scheduler.now < deadline { early.wrappingAdd(1, ordering: .relaxed) }
+        log.append(label)
+        done.signal()
+      }
+    }
+    let late = base.advanced(by: .milliseconds(5))
+    scheduler.execute(at: late, record("execute +5", late))
+    scheduler.schedule(at: base, record("schedule +0", base))
+    scheduler.execute(at: base, record("execute +0", base))
+    scheduler.execute(after: .zero, record("execute now", scheduler.now))
+    #expect(await done.wait())
+    #expect(log.values == ["execute now", "schedule +0", "execute +0", "execute +5"])
+    #expect(early.load(ordering: .relaxed) == 0)
+    #expect(scheduler.pendingTimerCount == 0)
+  }
+
+  @Test("a scheduler dropped with fire-and-forget timers pending runs them, then is released")
+  func pendingTimersKeepSchedulerAlive() async {
+    let done = Latch(count: 2)
+    let reference: WeakReference<SerialScheduler> = {
+      let scheduler = SerialScheduler()
+      // Fire-and-forget timers: no handle holds the scheduler.
+      scheduler.execute(after: .milliseconds(5)) { done.signal() }
+      scheduler.execute(after: .milliseconds(10)) { done.signal() }
+      return WeakReference(scheduler)
+    }()
+    #expect(await done.wait())
+    // The last reference goes when the worker that ran the last timer returns: wait for that event.
+    let released = Latch()
+    let poller = SerialScheduler().scheduleRepeating(every: .milliseconds(1)) {
+      if reference.value == nil { released.signal() }
+    }
+    #expect(await released.wait())
+    poller.dispose()
+  }
+
   @Test("a cancelled sleep throws at once and leaves no timer behind")
   func cancelledSleep() async throws {
     let scheduler = SerialScheduler()
@@ -331,4 +376,10 @@ struct SerialSchedulerTests {
 
 private nonisolated func nonisolatedIsCurrent(_ scheduler: SerialScheduler) async -> Bool {
   scheduler.isCurrent
+}
+
+/// A weak reference that can cross concurrency domains.
+final class WeakReference<Object: AnyObject & Sendable>: Sendable {
+  weak let value: Object?
+  init(_ value: Object) { self.value = value }
 }

@@ -1,0 +1,106 @@
+/// What a ``DeadlineHeap`` holds: an entry carrying its own ordering key.
+package protocol DeadlineHeapEntry {
+  /// When the entry is due.
+  var deadline: SchedulerInstant { get }
+  /// Tie-breaker among equal deadlines: the order of scheduling.
+  var sequence: UInt64 { get }
+  /// Called whenever the entry lands at `index` in the heap, and with -1 when it leaves it (entries
+  /// that can be removed from the middle record their position here).
+  func didMove(to index: Int)
+}
+
+/// A binary min-heap ordered by (deadline, sequence).
+///
+/// Sifting compares the keys in place and moves entries with `swapAt` on the storage buffer, so no
+/// reference an entry holds is retained or released while the heap reorders. Not thread-safe: the
+/// owner guards it with its lock.
+package struct DeadlineHeap<Entry: DeadlineHeapEntry> {
+  private var storage: [Entry] = []
+
+  package init() {}
+
+  /// The number of entries.
+  package var count: Int { storage.count }
+  /// Whether there is no entry.
+  package var isEmpty: Bool { storage.isEmpty }
+  /// The earliest entry, if any.
+  package var first: Entry? { storage.first }
+  /// The earliest deadline, if any.
+  package var firstDeadline: SchedulerInstant? { storage.first?.deadline }
+  /// The earliest entry's sequence number, if any.
+  package var firstSequence: UInt64? { storage.first?.sequence }
+  /// All entries, in no particular order.
+  package var entries: [Entry] { storage }
+
+  /// The entry at `index` (for identity checks before removing it).
+  package subscript(index: Int) -> Entry { storage[index] }
+
+  /// Inserts `entry`.
+  package mutating func insert(_ entry: Entry) {
+    storage.append(entry)
+    let index = storage.count - 1
+    entry.didMove(to: index)
+    siftUp(index)
+  }
+
+  /// Removes and returns the earliest entry.
+  package mutating func popFirst() -> Entry? {
+    guard !storage.isEmpty else { return nil }
+    return remove(at: 0)
+  }
+
+  /// Removes and returns the entry at `index`.
+  package mutating func remove(at index: Int) -> Entry {
+    let last = storage.count - 1
+    if index != last { storage.withUnsafeMutableBufferPointer { Self.swapEntries(index, last, in: $0) } }
+    let removed = storage.removeLast()
+    removed.didMove(to: -1)
+    if index < storage.count {
+      siftDown(index)
+      siftUp(index)
+    }
+    return removed
+  }
+
+  /// Whether the entry at `a` comes before the one at `b`, reading the keys in place.
+  @inline(__always)
+  private static func precedes(_ a: Int, _ b: Int, in buffer: UnsafeMutableBufferPointer<Entry>) -> Bool {
+    let x = buffer[a].deadline
+    let y = buffer[b].deadline
+    return x < y || (x == y && buffer[a].sequence < buffer[b].sequence)
+  }
+
+  @inline(__always)
+  private static func swapEntries(_ a: Int, _ b: Int, in buffer: UnsafeMutableBufferPointer<Entry>) {
+    buffer.swapAt(a, b)
+    buffer[a].didMove(to: a)
+    buffer[b].didMove(to: b)
+  }
+
+  private mutating func siftUp(_ start: Int) {
+    storage.withUnsafeMutableBufferPointer { buffer in
+      var child = start
+      while child > 0 {
+        let parent = (child - 1) / 2
+        guard Self.precedes(child, parent, in: buffer) else { break }
+        Self.swapEntries(child, parent, in: buffer)
+        child = parent
+      }
+    }
+  }
+
+  private mutating func siftDown(_ start: Int) {
+    storage.withUnsafeMutableBufferPointer { buffer in
+      var parent = start
+      let count = buffer.count
+      while true {
+        var candidate = 2 * parent + 1
+        guard candidate < count else { break }
+        if candidate + 1 < count && Self.precedes(candidate + 1, candidate, in: buffer) { candidate += 1 }
+        guard Self.precedes(candidate, parent, in: buffer) else { break }
+        Self.swapEntries(candidate, parent, in: buffer)
+        parent = candidate
+      }
+    }
+  }
+}
