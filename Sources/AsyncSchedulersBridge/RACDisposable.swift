@@ -7,27 +7,40 @@ import Synchronization
 /// Releasing a plain `RACDisposable` does **not** dispose it (use ``asScopedDisposable()`` for that).
 /// Subclasses override ``dispose()`` and ``isDisposed``.
 open class RACDisposable: Disposable, @unchecked Sendable {
-  // Why @unchecked Sendable: the class is open (RAC's hierarchy subclasses it); its own state is one
-  // Mutex, and subclasses in this module keep theirs behind locks too.
+  // Why @unchecked Sendable: the class is open (RAC's hierarchy subclasses it). Its own closure is
+  // read and cleared only by the one thread whose compare-and-swap on `phase` took it (`dispose()`
+  // from `active` or `ran`, `takeJob()` from `active`); the swap orders those accesses. `isJob` is a
+  // `let`. Subclasses in this module keep their state behind locks.
 
-  struct State {
-    var disposed = false
-    /// Runs on the first `dispose()`.
-    var onDispose: (@Sendable () -> Void)?
-    /// The block of a scheduled job (``RACScheduledBlock``), released on dispose or when it runs.
-    var job: (@Sendable () -> Void)?
+  enum Phase {
+    /// Not disposed; a scheduled job has not run.
+    static let active: UInt8 = 0
+    /// Not disposed; the scheduled job was taken to run.
+    static let ran: UInt8 = 1
+    static let disposed: UInt8 = 2
   }
 
-  let baseState: Mutex<State>
+  private let phase = Atomic<UInt8>(Phase.active)
+  /// Whether `block` is a scheduled job (released on dispose, never run by it) rather than the block
+  /// to run on the first `dispose()`.
+  private let isJob: Bool
+  /// The dispose block, or the block of a scheduled job (``RACScheduledBlock``).
+  @exclusivity(unchecked) private var block: (@Sendable () -> Void)?
 
   /// Creates a disposable that only records that it was disposed (`[RACDisposable new]`).
-  public init() { baseState = Mutex(State()) }
+  public init() { isJob = false }
 
   /// Creates a disposable that runs `block` when first disposed (`+disposableWithBlock:`).
-  public init(block: @escaping @Sendable () -> Void) { baseState = Mutex(State(onDispose: block)) }
+  public init(block: @escaping @Sendable () -> Void) {
+    isJob = false
+    self.block = block
+  }
 
   /// Creates the disposable of a scheduled job (the bridge's `schedule`).
-  init(job: @escaping @Sendable () -> Void) { baseState = Mutex(State(job: job)) }
+  init(job: @escaping @Sendable () -> Void) {
+    isJob = true
+    block = job
+  }
 
   /// Wraps a core disposable (or a `Task`): disposing this one disposes it.
   public convenience init(_ disposable: any Disposable) {
@@ -35,22 +48,35 @@ open class RACDisposable: Disposable, @unchecked Sendable {
   }
 
   /// Whether ``dispose()`` has been called.
-  open var isDisposed: Bool { baseState.withCriticalRegion { $0.disposed } }
+  open var isDisposed: Bool { phase.load(ordering: .relaxed) == Phase.disposed }
 
   /// Runs the block if this is the first call; thread-safe and idempotent. A scheduled block that has
   /// not started yet will not start, and is released at once.
   open func dispose() {
-    let released = baseState.withCriticalRegion { state -> (onDispose: (@Sendable () -> Void)?, job: (@Sendable () -> Void)?)? in
-      guard !state.disposed else { return nil }
-      state.disposed = true
-      defer {
-        state.onDispose = nil
-        state.job = nil
+    var current = phase.load(ordering: .relaxed)
+    while current != Phase.disposed {
+      let (exchanged, original) = phase.compareExchange(
+        expected: current, desired: Phase.disposed, ordering: .acquiringAndReleasing)
+      if exchanged {
+        // A dispose block runs here; a job not taken yet (`active`) is released here, unrun. Either
+        // way outside every lock.
+        let taken = block
+        block = nil
+        if !isJob { taken?() }
+        withExtendedLifetime(taken) {}
+        return
       }
-      return (state.onDispose, state.job)
+      current = original
     }
-    released?.onDispose?()
-    // The job's closure, if any, is freed here, outside the lock.
+  }
+
+  /// Takes the scheduled job to run it, unless this disposable was disposed (or the job already
+  /// taken). Called once by the scheduler that runs the job.
+  final func takeJob() -> (@Sendable () -> Void)? {
+    guard phase.compareExchange(expected: Phase.active, desired: Phase.ran, ordering: .acquiring).exchanged
+    else { return nil }
+    defer { block = nil }
+    return block
   }
 
   /// A scoped disposable that disposes this one when it is released (`-asScopedDisposable`).

@@ -18,13 +18,15 @@ import Synchronization
 /// difference).
 open class RACScheduler: @unchecked Sendable {
   // Why @unchecked Sendable: the class is open (RAC's hierarchy subclasses it); every stored property
-  // is a `let` of a Sendable type.
+  // is a `let` of a Sendable type (`submitter` is unowned, kept alive by `core`).
 
   /// The core scheduler this one wraps.
   public let core: any Scheduler
   /// The scheduler's name.
   public let name: String
-  private let submitter: (any RunnableJobSubmitting)?
+  /// `core`, when it queues bridge jobs directly. Unowned because `core` (a strong `let`) is the same
+  /// object: no reference counting on the hot path of `schedule`.
+  private unowned(unsafe) let submitter: (any RunnableJobSubmitting)?
 
   /// The name RAC gives schedulers created without one.
   public static let defaultName = "org.reactivecocoa.ReactiveObjC.RACScheduler.backgroundScheduler"
@@ -97,11 +99,12 @@ open class RACScheduler: @unchecked Sendable {
   @discardableResult
   open func schedule(_ block: @escaping @Sendable () -> Void) -> RACDisposable? {
     if let submitter {
-      let scheduled = RACScheduledBlock(block, setsCurrent: nil)
+      // The core's worker already sets itself as current, so the block runs as is.
+      let scheduled = RACScheduledBlock(block)
       submitter.submit(runnable: scheduled)
       return scheduled
     }
-    let scheduled = RACScheduledBlock(block, setsCurrent: self)
+    let scheduled = RACScheduledBlock { [self] in self.performAsCurrentScheduler(block) }
     core.execute { scheduled.runJob() }
     return scheduled
   }
@@ -110,7 +113,7 @@ open class RACScheduler: @unchecked Sendable {
   /// - Precondition: `date` is a valid date (not NaN).
   @discardableResult
   open func after(_ date: Date, schedule block: @escaping @Sendable () -> Void) -> RACDisposable? {
-    let action = core.schedule(at: instant(for: date), leeway: .zero) { [unowned(unsafe) self] in
+    let action = core.schedule(at: instant(for: date), leeway: .zero) { [self] in
       self.performAsCurrentScheduler(block)
     }
     return RACDisposable(action)
@@ -139,7 +142,7 @@ open class RACScheduler: @unchecked Sendable {
     precondition(leeway >= 0 && leeway.isFinite, "withLeeway: leeway must not be negative and must be finite (got \(leeway))")
     let action = core.scheduleRepeating(
       startingAt: instant(for: date), every: .seconds(interval), leeway: .seconds(leeway)
-    ) { [unowned(unsafe) self] in
+    ) { [self] in
       self.performAsCurrentScheduler(block)
     }
     return RACDisposable(action)

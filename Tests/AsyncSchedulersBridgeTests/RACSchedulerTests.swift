@@ -192,6 +192,33 @@ struct RACSchedulerTests {
     }
   }
 
+  @Test("a scheduler released right after scheduling still runs its blocks as the current scheduler")
+  func blocksKeepTheirScheduler() async {
+    let names = Log<String?>()
+    let done = Latch(count: 3)
+    do {
+      let scheduler = RACScheduler(priority: .default, name: "released")
+      scheduler.afterDelay(0.005) {
+        names.append(RACScheduler.current()?.name)
+        done.signal()
+      }
+      scheduler.schedule {
+        names.append(RACScheduler.current()?.name)
+        done.signal()
+      }
+      let timer = Log<RACDisposable>()
+      if let repeating = scheduler.after(Date(), repeatingEvery: 0.001, withLeeway: 0, schedule: {
+        names.append(RACScheduler.current()?.name)
+        timer.values.first?.dispose()
+        done.signal()
+      }) {
+        timer.append(repeating)
+      }
+    }
+    #expect(await done.wait())
+    #expect(names.values.count >= 3 && names.values.allSatisfy { $0 == "released" })
+  }
+
   @Test("repeating arguments are checked with messages naming them")
   func repeatingPreconditions() async {
     await #expect(processExitsWith: .failure) {

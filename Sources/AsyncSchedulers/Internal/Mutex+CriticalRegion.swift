@@ -14,9 +14,18 @@ extension Mutex {
   /// ThreadSanitizer sees no ordering between two critical sections and reports every guarded access as
   /// a race. Under ThreadSanitizer this wrapper tells it what the mutex guarantees (acquire on entry,
   /// release on exit, keyed by the guarded value's address); otherwise it costs one predictable branch.
+  ///
+  /// Contended, it first retries the lock a few times without blocking: the critical sections it
+  /// guards last tens of nanoseconds, while `Mutex` on Linux blocks in the kernel (a priority-
+  /// inheritance futex) as soon as it finds the lock taken, which costs microseconds on both sides.
   @inline(__always)
   package borrowing func withCriticalRegion<R>(_ body: (inout sending Value) throws -> sending R) rethrows -> sending R {
-    guard let hooks = ThreadSanitizerHooks.shared else { return try withLock(body) }
+    guard let hooks = ThreadSanitizerHooks.shared else {
+      for _ in 0..<contendedRetries {
+        if let result = try withLockIfAvailable(body) { return result }
+      }
+      return try withLock(body)
+    }
     // The mutex's own address keys the annotation; taking it does not touch the guarded value.
     let key = withUnsafePointer(to: self) { UnsafeMutableRawPointer(mutating: $0) }
     return try withLock { value in
@@ -26,6 +35,9 @@ extension Mutex {
     }
   }
 }
+
+/// How many times ``Mutex/withCriticalRegion(_:)`` retries a taken lock before blocking.
+private var contendedRetries: Int { 64 }
 
 /// ThreadSanitizer's annotation entry points, when the process runs under it.
 package struct ThreadSanitizerHooks: Sendable {
