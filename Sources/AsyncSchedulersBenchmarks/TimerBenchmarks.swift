@@ -167,6 +167,12 @@ func repeatingTimer(_ options: RunOptions) -> [Figure] {
       worst = max(worst, time - Double(start + UInt64(index) * period))
     }
     let drift = times.last.map { $0 - Double(start + UInt64(times.count - 1) * period) } ?? .nan
+    if ProcessInfo.processInfo.environment["BENCH_DEBUG"] != nil {
+      let lateness = times.enumerated().map { ($0.element - Double(start + UInt64($0.offset) * period)) / 1e6 }
+      print(
+        ours ? "ours" : "baseline", "tick lateness ms: p50", percentile(lateness, 0.5), "p90", percentile(lateness, 0.9),
+        "p99", percentile(lateness, 0.99), "max", lateness.max() ?? .nan)
+    }
     return (Double(times.count), drift / 1e6, worst / 1e6)
   }
   var ours: [(Double, Double, Double)] = []

@@ -30,6 +30,7 @@ enum MigrationSnippets {
     let job = scheduler.schedule { print("  schedule:") }  // -schedule:, returns a disposable handle
     scheduler.execute { print("  fire and forget") }  // no handle: the cheapest path
     let later = scheduler.schedule(after: .milliseconds(5)) { print("  afterDelay:schedule:") }
+    scheduler.execute(after: .milliseconds(5)) { print("  asyncAfter: no handle") }
     let repeating = scheduler.scheduleRepeating(  // after:repeatingEvery:withLeeway:schedule:
       startingAt: scheduler.now.advanced(by: .milliseconds(10)), every: .milliseconds(10), leeway: .milliseconds(1)
     ) { print("  tick") }

@@ -87,6 +87,7 @@ final class AlarmClock: TimerOwner, @unchecked Sendable {
     while true {
       let now = SchedulerInstant.uptimeNow
       while let deadline = heap.firstDeadline, deadline <= now, let entry = heap.popFirst() {
+        if due.isEmpty { HandOffLatency.recordAlarmWake(Int64(clamping: deadline.duration(to: now).saturatingNanoseconds)) }
         due.append(entry.timer)
       }
       if !due.isEmpty {

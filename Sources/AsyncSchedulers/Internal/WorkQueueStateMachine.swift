@@ -20,7 +20,7 @@ package struct WorkQueueStateMachine {
   /// How many workers may run at once (1 for a serial scheduler).
   package var width: Int { Int(widthStorage) }
   private let widthStorage: Int32
-  private let timerWindowMicroseconds: Int32
+  private var timerWindowMicroseconds: Int32
   private let lingerMicroseconds: Int32
   package private(set) var activeWorkers: Int32 = 0
   /// Workers that hold their slot while watching for a signal (lingering or waiting for a timer).
@@ -41,8 +41,12 @@ package struct WorkQueueStateMachine {
     self.lingerMicroseconds = Int32(lingerTime / .microseconds(1))
   }
 
-  /// How long before a deadline a worker takes it over.
-  package var timerWindow: Duration { .microseconds(timerWindowMicroseconds) }
+  /// How long before a deadline a worker takes it over (the storage updates it as it measures the
+  /// machine's hand-off latency; whole microseconds).
+  package var timerWindow: Duration {
+    get { .microseconds(timerWindowMicroseconds) }
+    set { timerWindowMicroseconds = Int32(clamping: newValue.saturatingNanoseconds / 1000) }
+  }
   /// How long a worker that drained the queue waits for more.
   package var lingerTime: Duration { .microseconds(lingerMicroseconds) }
 

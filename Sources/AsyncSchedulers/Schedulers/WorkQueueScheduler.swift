@@ -54,6 +54,11 @@ public class WorkQueueScheduler: Scheduler, RunnableJobSubmitting, TimerOwner, @
   let isolation: Isolation
   let serialExecutor: SerialSchedulerExecutor?
   let state: Mutex<State>
+  /// Whether workers linger and wait for imminent timers (Dispatch's global queues only). How early a
+  /// timer is handed from the alarm thread to a worker, which spins to its deadline, follows the
+  /// measured hand-off latency (``HandOffLatency``): thread wake-ups take tens to hundreds of
+  /// microseconds, and are paid inside that window instead of after the deadline.
+  let spins: Bool
   /// Bumped when work or an earlier timer arrives while workers wait; they watch it without the lock.
   let waitSignal = Atomic<UInt32>(0)
   /// How many items a worker runs before giving its target queue back to other work.
@@ -62,6 +67,7 @@ public class WorkQueueScheduler: Scheduler, RunnableJobSubmitting, TimerOwner, @
   /// `spins` lets workers linger and wait for imminent timers on `queue` (only for Dispatch's global
   /// queues: a caller's own target queue, or the main queue, is never held by a spinning worker).
   init(name: String, queue: DispatchQueue, width: Int, isolation: Isolation, spins: Bool) {
+    self.spins = spins
     precondition(width >= 1, "a scheduler needs a width of at least 1 (got \(width))")
     self.name = name
     self.queue = queue
@@ -71,7 +77,7 @@ public class WorkQueueScheduler: Scheduler, RunnableJobSubmitting, TimerOwner, @
     self.state = Mutex(
       State(
         machine: WorkQueueStateMachine(
-          width: width, timerWindow: spins ? Self.timerWindow : .zero, lingerTime: spins ? Self.lingerTime : .zero),
+          width: width, timerWindow: .zero, lingerTime: spins ? Self.lingerTime : .zero),
         alarm: nil))
     serialExecutor?.scheduler = self
   }
@@ -120,7 +126,9 @@ public class WorkQueueScheduler: Scheduler, RunnableJobSubmitting, TimerOwner, @
   /// nothing else is allocated; see ``Scheduler/execute(at:leeway:_:)``.
   public func execute(at deadline: SchedulerInstant, leeway: Duration = .zero, _ action: @escaping @Sendable () -> Void) {
     let now = self.now
+    let window = timerWindow
     let worker = state.withCriticalRegion { state in
+      state.machine.timerWindow = window
       let (worker, timer) = state.machine.addTimer(at: deadline, now: now, maySpin: SpinBudget.isAvailable, action)
       arm(timer, in: &state)
       _ = state.retainWhileTimersPending(self)
@@ -166,12 +174,27 @@ public class WorkQueueScheduler: Scheduler, RunnableJobSubmitting, TimerOwner, @
   }
 
   final func startWorker() {
-    queue.async { self.runWorker() }
+    guard spins else {
+      queue.async { self.runWorker() }
+      return
+    }
+    // Only schedulers that hand timers over measure how long a worker takes to start.
+    let requested = HandOffLatency.now
+    queue.async {
+      HandOffLatency.recordWorkerStart(HandOffLatency.now - requested)
+      self.runWorker()
+    }
   }
+
+  /// The timer window to use now: the measured hand-off latency, or zero when this scheduler never spins.
+  @inline(__always)
+  private var timerWindow: Duration { spins ? HandOffLatency.window : .zero }
 
   private func addTimer(_ timer: ScheduledTimer, at deadline: SchedulerInstant) {
     let now = self.now
+    let window = timerWindow
     let worker = state.withCriticalRegion { state in
+      state.machine.timerWindow = window
       let (worker, timer) = state.machine.addTimer(timer, at: deadline, now: now, maySpin: SpinBudget.isAvailable)
       // Arming the alarm under the lock keeps concurrent arms in deadline order; it runs no user code
       // and does not block.
@@ -209,7 +232,9 @@ public class WorkQueueScheduler: Scheduler, RunnableJobSubmitting, TimerOwner, @
   /// for them or for a timer about to fall due.
   private func alarmFired() {
     let now = self.now
+    let window = timerWindow
     let (worker, released) = state.withCriticalRegion { state in
+      state.machine.timerWindow = window
       let (worker, timer) = state.machine.alarmFired(now: now, maySpin: SpinBudget.isAvailable)
       arm(timer, in: &state)
       return (worker, state.retainWhileTimersPending(self))
@@ -229,10 +254,6 @@ public class WorkQueueScheduler: Scheduler, RunnableJobSubmitting, TimerOwner, @
     if startWorker { self.startWorker() }
   }
 
-  /// How long before its deadline a timer is handed from the alarm thread to a worker, which waits
-  /// for it: thread wake-ups take tens of microseconds on a loaded machine, and are paid inside this
-  /// window instead of after the deadline. No window on the main queue (it must not spin).
-  static let timerWindow = Duration.microseconds(100)
   /// How long a worker that ran out of work keeps its slot, watching for more, before it returns its
   /// thread to Dispatch. Never on the main queue.
   static let lingerTime = Duration.microseconds(20)
@@ -255,10 +276,12 @@ public class WorkQueueScheduler: Scheduler, RunnableJobSubmitting, TimerOwner, @
     var batch = WorkFIFO()
     while true {
       let now = self.now
+      let window = timerWindow
       let maySpin = !refused && SpinBudget.isAvailable
       let (step, work, signal, released) = state.withCriticalRegion { state in
         var step: WorkQueueStateMachine.WorkerStep
         var work: Work? = nil
+        state.machine.timerWindow = window
         if width == 1 {
           step = state.machine.takeBatch(
             into: &batch, now: now, mayLinger: ranSinceWait, maySpin: maySpin, wasWaiting: waited)
