@@ -5,7 +5,7 @@ import Synchronization
 /// thread's lateness waking from its timed wait, plus the delay between asking Dispatch for a worker
 /// and the worker starting. The timer window (how early the alarm goes off so that a worker is already
 /// spinning when the timer falls due) follows it: a few tens of microseconds on a quiet machine,
-/// hundreds on a loaded virtual machine. Both figures are moving averages (1/8 weight per sample, each
+/// hundreds on a loaded virtual machine (capped at 0.5 ms, so a spin costs at most that per timer). Both figures are moving averages (1/8 weight per sample, each
 /// sample capped at 2 ms so that one stall does not inflate the window for long).
 package enum HandOffLatency {
   private static let alarmWake = Atomic<Int64>(25_000)
@@ -13,7 +13,7 @@ package enum HandOffLatency {
 
   /// The smallest and largest timer windows.
   package static let minimumWindow: Int64 = 50_000
-  package static let maximumWindow: Int64 = 1_000_000
+  package static let maximumWindow: Int64 = 500_000
 
   /// Records how late (nanoseconds) the alarm thread woke for a deadline.
   static func recordAlarmWake(_ nanoseconds: Int64) { record(nanoseconds, into: alarmWake) }

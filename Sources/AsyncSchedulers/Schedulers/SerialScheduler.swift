@@ -16,9 +16,10 @@ import Dispatch
 /// is registered with the one timer thread the whole process shares.
 ///
 /// On a global queue (the `priority` initializer), a worker that runs out of work keeps its thread for
-/// 20 µs in case more arrives, and a timer due within 100 µs is handed to a worker that spins to its
-/// deadline, so it runs microseconds late rather than a thread wake-up late. At most half the
-/// processors spin at once, process-wide. A scheduler on your own `targetQueue` never spins.
+/// 20 µs in case more arrives, and a timer about to fall due (within twice the measured thread
+/// hand-off latency, 50–500 µs) is handed to a worker that spins to its deadline, so it runs
+/// microseconds late rather than a thread wake-up late. At most half the processors spin at once,
+/// process-wide. A scheduler on your own `targetQueue` never spins.
 ///
 /// ```swift
 /// let scheduler = SerialScheduler(name: "db", priority: .high)

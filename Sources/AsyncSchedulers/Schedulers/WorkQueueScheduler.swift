@@ -8,10 +8,10 @@ import Synchronization
 /// There is no thread and no Dispatch queue per scheduler: workers are blocks submitted to a shared
 /// target queue only when the scheduler goes from idle to busy, and a busy worker drains everything
 /// queued meanwhile without another submission. On global queues, a worker out of work lingers for
-/// 20 µs before giving its thread back, and the alarm goes off 100 µs before a deadline so that a
-/// worker is already there, spinning, when the timer falls due (see ``WorkQueueStateMachine``; spinning
-/// is capped process-wide by ``SpinBudget``). You do not create this class directly; use one of its
-/// subclasses.
+/// 20 µs before giving its thread back, and the alarm goes off early (by the measured hand-off
+/// latency, 50–500 µs) so that a worker is already there, spinning, when the timer falls due (see
+/// `WorkQueueStateMachine`; spinning is capped process-wide by `SpinBudget`). You do not create this
+/// class directly; use one of its subclasses.
 public class WorkQueueScheduler: Scheduler, RunnableJobSubmitting, TimerOwner, @unchecked Sendable {
   // Why @unchecked Sendable: the class is non-final only so that the public scheduler types can share
   // this engine; every stored property is a `let`, and all mutable state lives in `state` (a Mutex) or
