@@ -83,11 +83,16 @@ final class AlarmClock: TimerOwner, @unchecked Sendable {
 
   private func run() {
     var due: [ScheduledTimer] = []
+    // The deadline of the last timed wait: how late the thread woke for it is a hand-off sample.
+    var waitedFor: SchedulerInstant?
     pthread_mutex_lock(mutex)
     while true {
       let now = SchedulerInstant.uptimeNow
+      if let waited = waitedFor, waited <= now {
+        HandOffLatency.recordAlarmWake(Int64(clamping: waited.duration(to: now).saturatingNanoseconds))
+      }
+      waitedFor = nil
       while let deadline = heap.firstDeadline, deadline <= now, let entry = heap.popFirst() {
-        if due.isEmpty { HandOffLatency.recordAlarmWake(Int64(clamping: deadline.duration(to: now).saturatingNanoseconds)) }
         due.append(entry.timer)
       }
       if !due.isEmpty {
@@ -102,6 +107,7 @@ final class AlarmClock: TimerOwner, @unchecked Sendable {
         continue
       }
       wait(until: deadline)
+      waitedFor = deadline
     }
   }
 

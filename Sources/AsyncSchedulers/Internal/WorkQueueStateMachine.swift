@@ -232,20 +232,22 @@ package struct WorkQueueStateMachine {
 
   /// Makes sure ready work and the earliest timer are watched: by a waiting worker (signalled), by a
   /// running worker (it fires due timers whenever it looks for work), by a newly claimed worker (when
-  /// work is ready, or the earliest timer is within the window and a worker may spin for it), or by
-  /// the alarm (a window early, or at the deadline when the timer is already within the window).
+  /// work is ready or a timer is already due, or the earliest timer is within the window and a worker
+  /// may spin for it), or by the alarm (a window early, or at the deadline when the timer is already
+  /// within the window).
   private mutating func watchTimers(now: SchedulerInstant, maySpin: Bool) -> (worker: WorkerAction, timer: TimerAction) {
     let first = firstDeadline
     let early = first.map { $0.advanced(by: .zero - timerWindow) }
     let imminent = early.map { $0 <= now } ?? false
+    let due = first.map { $0 <= now } ?? false
     var worker = WorkerAction.none
-    if !ready.isEmpty || (imminent && maySpin) {
+    if !ready.isEmpty || due || (imminent && maySpin) {
       if waitingWorkers > 0 { return (.wakeWaiting, .none) }
       if claimWorker() { worker = .startWorker }
     }
     // Any active worker watches the timers and re-arms when it stops; a concurrent scheduler with free
     // slots also keeps the alarm, so a timer need not wait for a long job to end.
-    guard let first, let early, waitingWorkers == 0, activeWorkers < widthStorage else { return (worker, .none) }
+    guard let first, let early, !due, waitingWorkers == 0, activeWorkers < widthStorage else { return (worker, .none) }
     let alarmTime = imminent ? first : early
     if let armed, armed <= alarmTime { return (worker, .none) }
     armed = alarmTime

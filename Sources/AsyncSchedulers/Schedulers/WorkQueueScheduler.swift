@@ -328,10 +328,10 @@ public class WorkQueueScheduler: Scheduler, RunnableJobSubmitting, TimerOwner, @
   /// Spins until the wait signal moves past `seen` or `deadline` has come. Holds no lock.
   private func wait(until deadline: SchedulerInstant, seen: UInt32) {
     let end = deadline.offset.saturatingNanoseconds
-    var spins: UInt32 = 0
+    var iterations: UInt32 = 0
     while waitSignal.load(ordering: .relaxed) == seen {
-      spins &+= 1
-      if spins & 15 == 0 && DispatchTime.now().uptimeNanoseconds >= end { return }
+      iterations &+= 1
+      if iterations & 15 == 0 && DispatchTime.now().uptimeNanoseconds >= end { return }
     }
   }
 

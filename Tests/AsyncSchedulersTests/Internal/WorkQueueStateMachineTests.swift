@@ -131,6 +131,13 @@ struct WorkQueueStateMachineTests {
     #expect(machine.addTimer(at: at(7_000), now: at(2), maySpin: true) {} == (.none, .none))
   }
 
+  @Test("a timer already due when added starts a worker even when no worker may spin")
+  func overdueTimerStartsWorkerWithoutSpin() {
+    var machine = machine()
+    #expect(machine.addTimer(timer(), at: at(-5), now: at(0), maySpin: false) == (.startWorker, .none))
+    #expect(machine.armed == nil)
+  }
+
   @Test("a timer already due when added starts a worker at once")
   func overdueTimerStartsWorker() {
     var machine = machine()
