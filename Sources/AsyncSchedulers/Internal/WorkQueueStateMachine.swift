@@ -63,9 +63,6 @@ package struct WorkQueueStateMachine {
     return Swift.min(timer, closure)
   }
 
-  /// The number of ready items.
-  package var readyCount: Int { ready.count }
-
   // MARK: - Actions
 
   /// What the storage must do about workers.
