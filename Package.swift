@@ -27,7 +27,8 @@ let package = Package(
     .testTarget(
       name: "AsyncSchedulersTests",
       dependencies: ["AsyncSchedulers", "AsyncSchedulersTesting", "AsyncSchedulersTestSupport"]),
-    .testTarget(name: "AsyncSchedulersTestingTests", dependencies: ["AsyncSchedulersTesting"]),
+    .testTarget(
+      name: "AsyncSchedulersTestingTests", dependencies: ["AsyncSchedulersTesting", "AsyncSchedulersTestSupport"]),
     .testTarget(
       name: "AsyncSchedulersBridgeTests",
       dependencies: ["AsyncSchedulersBridge", "AsyncSchedulersTesting", "AsyncSchedulersTestSupport"]),

@@ -1,5 +1,10 @@
 import AsyncSchedulers
+import Foundation
 import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// Counts down events from any thread; a test awaits it with a generous real-time bound instead of
 /// sleeping for a fixed time.
@@ -30,7 +35,7 @@ package final class Latch: Sendable {
   package var isOpen: Bool { state.withCriticalRegion { $0.remaining <= 0 } }
 
   /// Waits until every event has happened; returns `false` if `timeout` passed first.
-  package func wait(timeout: Duration = .seconds(20)) async -> Bool {
+  package func wait(timeout: Duration = .seconds(60)) async -> Bool {
     do {
       try await withCallbackCompletion { (complete: @escaping @Sendable (Result<Void, any Error>) -> Void) in
         let openAlready = state.withCriticalRegion { state -> Bool in
@@ -81,4 +86,29 @@ package final class LifetimeCounter: Sendable {
   }
 
   package func make() -> Token { Token(self) }
+}
+
+/// Runs blocking test work (a long deterministic loop, a multi-thread stress) on a thread of its own
+/// and awaits its result.
+///
+/// A synchronous test body runs on one of the cooperative pool's threads, which number as many as the
+/// cores: on a 2-core machine two long synchronous tests starve every other test's tasks, and a task a
+/// test is waiting for may not start within the test's bound. Work moved here leaves the pool free.
+/// Record expectations on the result in the test, not in `body` (it runs outside the test's task).
+package func onDedicatedThread<Result: Sendable>(
+  _ body: @escaping @Sendable () -> Result
+) async -> Result {
+  await withCheckedContinuation { (continuation: CheckedContinuation<Result, Never>) in
+    Thread.detachNewThread { continuation.resume(returning: body()) }
+  }
+}
+
+/// Lowers the calling thread's scheduling priority, so a test that keeps cores busy on purpose (a
+/// spinning thread, a long loop) yields them to the other tests running in parallel.
+///
+/// On Linux the nice value is per thread; elsewhere this does nothing.
+package func lowerCurrentThreadPriority() {
+  #if canImport(Glibc)
+    _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+  #endif
 }

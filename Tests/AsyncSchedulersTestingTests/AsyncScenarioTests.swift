@@ -1,5 +1,6 @@
 import AsyncSchedulers
 import AsyncSchedulersTesting
+import AsyncSchedulersTestSupport
 import Dispatch
 import Foundation
 import Synchronization
@@ -72,26 +73,34 @@ struct AsyncScenarioTests {
   }
 
   @Test("the whole scenario suite gives identical traces 1,000 times while another thread spins")
-  func determinism() {
-    let flag = SpinFlag()
-    let spinnerDone = DispatchSemaphore(value: 0)
-    // A plain thread, not a Dispatch worker: a spinning worker would hold one of libdispatch's pool
-    // slots and starve Dispatch work of other tests running in parallel.
-    Thread.detachNewThread {
-      var spins = 0
-      while !flag.stop.load(ordering: .acquiring) { spins &+= 1 }
-      spinnerDone.signal()
-    }
-    defer {
-      flag.stop.store(true, ordering: .releasing)
-      spinnerDone.wait()
-    }
-    let reference = Scenarios.all.map { $0.run() }
-    var mismatches: [String] = []
-    for _ in 0..<1_000 {
-      for (index, scenario) in Scenarios.all.enumerated() where scenario.run() != reference[index] {
-        mismatches.append(scenario.name)
+  func determinism() async {
+    // The loop blocks for seconds: it runs on a thread of its own, not on the cooperative pool that
+    // the other tests' tasks need. It and the spinner compete at a lowered priority, so they do not
+    // take both cores from the tests running in parallel.
+    let mismatches = await onDedicatedThread { () -> [String] in
+      lowerCurrentThreadPriority()
+      let flag = SpinFlag()
+      let spinnerDone = DispatchSemaphore(value: 0)
+      // A plain thread, not a Dispatch worker: a spinning worker would hold one of libdispatch's pool
+      // slots and starve Dispatch work of other tests running in parallel.
+      Thread.detachNewThread {
+        lowerCurrentThreadPriority()
+        var spins = 0
+        while !flag.stop.load(ordering: .acquiring) { spins &+= 1 }
+        spinnerDone.signal()
       }
+      defer {
+        flag.stop.store(true, ordering: .releasing)
+        spinnerDone.wait()
+      }
+      let reference = Scenarios.all.map { $0.run() }
+      var mismatches: [String] = []
+      for _ in 0..<1_000 {
+        for (index, scenario) in Scenarios.all.enumerated() where scenario.run() != reference[index] {
+          mismatches.append(scenario.name)
+        }
+      }
+      return mismatches
     }
     #expect(mismatches.isEmpty)
   }

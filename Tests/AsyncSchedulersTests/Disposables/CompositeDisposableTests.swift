@@ -65,23 +65,26 @@ struct CompositeDisposableTests {
   }
 
   @Test("8 threads adding, removing and disposing on shared composites for 100,000 operations")
-  func stress() {
+  func stress() async {
     let composites = (0..<4).map { _ in CompositeDisposable() }
     let disposedChildren = Atomic<Int>(0)
     let added = Atomic<Int>(0)
-    DispatchQueue.concurrentPerform(iterations: 8) { thread in
-      var handles: [CompositeDisposable.Handle] = []
-      for index in 0..<12_500 {
-        let composite = composites[(thread + index) % composites.count]
-        switch index % 5 {
-        case 0, 1, 2:
-          added.wrappingAdd(1, ordering: .relaxed)
-          handles.append(composite.add { disposedChildren.wrappingAdd(1, ordering: .relaxed) })
-        case 3:
-          handles.popLast()?.dispose()
-        default:
-          _ = composite.count
-          if index % 2_500 == 4 { composite.dispose() }
+    // Blocking work runs off the cooperative pool, which the other tests' tasks need.
+    await onDedicatedThread {
+      DispatchQueue.concurrentPerform(iterations: 8) { thread in
+        var handles: [CompositeDisposable.Handle] = []
+        for index in 0..<12_500 {
+          let composite = composites[(thread + index) % composites.count]
+          switch index % 5 {
+          case 0, 1, 2:
+            added.wrappingAdd(1, ordering: .relaxed)
+            handles.append(composite.add { disposedChildren.wrappingAdd(1, ordering: .relaxed) })
+          case 3:
+            handles.popLast()?.dispose()
+          default:
+            _ = composite.count
+            if index % 2_500 == 4 { composite.dispose() }
+          }
         }
       }
     }
