@@ -18,15 +18,18 @@ import Synchronization
 /// difference).
 open class RACScheduler: @unchecked Sendable {
   // Why @unchecked Sendable: the class is open (RAC's hierarchy subclasses it); every stored property
-  // is a `let` of a Sendable type (`submitter` is unowned, kept alive by `core`).
+  // is a `let` of a Sendable type (`workQueue` is an unretained `core`, which keeps it alive).
 
   /// The core scheduler this one wraps.
   public let core: any Scheduler
   /// The scheduler's name.
   public let name: String
-  /// `core`, when it queues bridge jobs directly. Unowned because `core` (a strong `let`) is the same
-  /// object: no reference counting on the hot path of `schedule`.
-  private unowned(unsafe) let submitter: (any RunnableJobSubmitting)?
+  /// `core`, when it queues bridge jobs directly.
+  private let submitter: (any RunnableJobSubmitting)?
+  /// `core`, when it is one of the core's real-time schedulers: unretained (the strong `core` keeps it
+  /// alive as long as `self`), so `schedule` calls it directly with no reference counting and no
+  /// protocol dispatch.
+  private let workQueue: Unmanaged<WorkQueueScheduler>?
 
   /// The name RAC gives schedulers created without one.
   public static let defaultName = "org.reactivecocoa.ReactiveObjC.RACScheduler.backgroundScheduler"
@@ -36,6 +39,7 @@ open class RACScheduler: @unchecked Sendable {
     self.core = core
     self.name = name ?? core.name
     self.submitter = core as? any RunnableJobSubmitting
+    self.workQueue = (core as? WorkQueueScheduler).map { Unmanaged.passUnretained($0) }
     RACScheduler.register(self)
   }
 
@@ -98,8 +102,13 @@ open class RACScheduler: @unchecked Sendable {
   /// Schedules `block` to run on the scheduler after the blocks already queued (`-schedule:`).
   @discardableResult
   open func schedule(_ block: @escaping @Sendable () -> Void) -> RACDisposable? {
+    // The core's worker already sets itself as current, so the block runs as is.
+    if let workQueue {
+      let scheduled = RACScheduledBlock(block)
+      workQueue._withUnsafeGuaranteedRef { $0.submit(runnable: scheduled) }
+      return scheduled
+    }
     if let submitter {
-      // The core's worker already sets itself as current, so the block runs as is.
       let scheduled = RACScheduledBlock(block)
       submitter.submit(runnable: scheduled)
       return scheduled

@@ -73,7 +73,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   }
 
   /// Queues a bridge job like ``schedule(_:)``.
-  package func submit(runnable job: any RunnableJob) {
+  package func submit(runnable job: consuming any RunnableJob) {
     enqueue(work: .runnable(job))
   }
 

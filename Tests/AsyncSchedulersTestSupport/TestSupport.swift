@@ -109,6 +109,6 @@ package func onDedicatedThread<Result: Sendable>(
 /// On Linux the nice value is per thread; elsewhere this does nothing.
 package func lowerCurrentThreadPriority() {
   #if canImport(Glibc)
-    _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+    _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 5)
   #endif
 }

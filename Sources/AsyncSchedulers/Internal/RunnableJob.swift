@@ -11,5 +11,5 @@ package protocol RunnableJob: AnyObject, Sendable {
 /// A scheduler that queues ``RunnableJob``s directly, in the same FIFO as its other work.
 package protocol RunnableJobSubmitting: Scheduler {
   /// Queues `job` after the work already queued.
-  func submit(runnable job: any RunnableJob)
+  func submit(runnable job: consuming any RunnableJob)
 }
