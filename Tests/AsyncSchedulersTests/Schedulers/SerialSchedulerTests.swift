@@ -298,7 +298,8 @@ struct SerialSchedulerTests {
     let cancelledAt = ContinuousClock.now
     task.cancel()
     await #expect(throws: CancellationError.self) { try await task.value }
-    #expect(ContinuousClock.now - cancelledAt < .seconds(5))
+    // "At once" against the hour-long sleep; the bound is generous for loaded machines.
+    #expect(ContinuousClock.now - cancelledAt < .seconds(60))
     #expect(scheduler.pendingTimerCount == 0)
   }
 
