@@ -24,7 +24,8 @@ open class RACScheduler: @unchecked Sendable {
   public let core: any Scheduler
   /// The scheduler's name.
   public let name: String
-  /// `core`, when it queues bridge jobs directly.
+  /// `core`, when it queues bridge jobs directly but is not a `WorkQueueScheduler` (the virtual-time
+  /// `TestScheduler`).
   private let submitter: (any RunnableJobSubmitting)?
   /// `core`, when it is one of the core's real-time schedulers: unretained (the strong `core` keeps it
   /// alive as long as `self`), so `schedule` calls it directly with no reference counting and no
