@@ -151,34 +151,6 @@ package final class RepeatingTimer: ScheduledTimer, @unchecked Sendable {
   package override var repeatInterval: Duration? { grid.interval }
 }
 
-/// The deadlines of a repeating timer: `start + interval × k`.
-package struct RepeatGrid: Sendable {
-  /// The first deadline.
-  package let start: SchedulerInstant
-  /// The distance between deadlines.
-  package let interval: Duration
-  /// Ticks fired so far.
-  private var tick: Int64 = 0
-
-  /// A grid starting at `start`, every `interval`.
-  package init(start: SchedulerInstant, interval: Duration) {
-    self.start = start
-    self.interval = interval
-  }
-
-  /// The next deadline on the grid, skipping grid points already in the past at `now` (missed ticks are
-  /// coalesced into the one being fired).
-  package mutating func nextDeadline(after now: SchedulerInstant) -> SchedulerInstant {
-    var next = tick + 1
-    let behind = start.duration(to: now)
-    if behind >= interval * next {
-      next = Int64((behind / interval).rounded(.down)) + 1
-    }
-    tick = next
-    return start.advanced(by: interval * next)
-  }
-}
-
 /// A scheduler that keeps timers in its own structure and removes them when they are disposed.
 package protocol TimerOwner: AnyObject, Sendable {
   /// Removes `timer` from the timer structure; called once, with no lock held, by `dispose()`.

@@ -8,8 +8,9 @@ import Synchronization
 /// Subclasses override ``dispose()`` and ``isDisposed``.
 open class RACDisposable: Disposable, @unchecked Sendable {
   // Why @unchecked Sendable: the class is open (RAC's hierarchy subclasses it). Its own closure is
-  // read and cleared only by the one thread whose compare-and-swap on `phase` took it (`dispose()`
-  // from `active` or `ran`, `takeJob()` from `active`); the swap orders those accesses. `isJob` is a
+  // read and cleared only by the one thread whose compare-and-swap moved `phase` out of `active`
+  // (`dispose()` to `disposed`, or `takeJob()` to `ran`; a later `dispose()` from `ran` leaves the
+  // slot alone); the swap orders those accesses. `isJob` is a
   // `let`. Subclasses in this module keep their state behind locks.
 
   enum Phase {
@@ -58,8 +59,10 @@ open class RACDisposable: Disposable, @unchecked Sendable {
       let (exchanged, original) = phase.compareExchange(
         expected: current, desired: Phase.disposed, ordering: .acquiringAndReleasing)
       if exchanged {
-        // A dispose block runs here; a job not taken yet (`active`) is released here, unrun. Either
-        // way outside every lock.
+        // From `ran`, `takeJob()` owns the slot (it took the job and clears it): touching it here
+        // would race with it. From `active`, the slot is ours: a dispose block runs here, a job not
+        // taken yet is released here, unrun. Either way outside every lock.
+        guard current == Phase.active else { return }
         let taken = block
         block = nil
         if !isJob { taken?() }

@@ -125,3 +125,26 @@ package func currentThreadCPUTime() -> Duration {
   precondition(status == 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed")
   return .seconds(spec.tv_sec) + .nanoseconds(spec.tv_nsec)
 }
+
+/// Settings of the model-based and stress tests: how many random sequences to run, and the base seed.
+///
+/// The default run is short (the whole suite stays under a minute on 2 cores). Set
+/// `ASYNC_SCHEDULERS_SOAK=N` to run N times as many sequences (`.ci/run` does, under a time budget), and
+/// `ASYNC_SCHEDULERS_SEED=S` to replay the sequences starting at seed S (a failure prints its seed).
+package enum ModelTesting {
+  /// The multiplier from `ASYNC_SCHEDULERS_SOAK` (1 when unset).
+  package static var soak: Int {
+    ProcessInfo.processInfo.environment["ASYNC_SCHEDULERS_SOAK"].flatMap(Int.init).map { Swift.max($0, 1) } ?? 1
+  }
+
+  /// The first seed: `ASYNC_SCHEDULERS_SEED`, or a fixed default so that runs are reproducible.
+  package static var baseSeed: UInt64 {
+    ProcessInfo.processInfo.environment["ASYNC_SCHEDULERS_SEED"].flatMap { UInt64($0) } ?? 0xA51C_5EED
+  }
+
+  /// The seeds of `count` sequences (times the soak multiplier).
+  package static func seeds(_ count: Int) -> [UInt64] {
+    let base = baseSeed
+    return (0..<UInt64(count * soak)).map { base &+ $0 }
+  }
+}

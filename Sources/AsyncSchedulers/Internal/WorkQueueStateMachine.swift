@@ -22,9 +22,12 @@ package struct WorkQueueStateMachine {
   private let widthStorage: Int32
   private var timerWindowMicroseconds: Int32
   private let lingerMicroseconds: Int32
+  /// Workers holding a slot: starting, running work, or waiting (and an inline run on the caller).
   package private(set) var activeWorkers: Int32 = 0
   /// Workers that hold their slot while watching for a signal (lingering or waiting for a timer).
   package private(set) var waitingWorkers: Int32 = 0
+  /// Workers submitted (or re-submitted) to the target queue that have not yet asked for work.
+  package private(set) var startingWorkers: Int32 = 0
   private(set) var ready = WorkFIFO()
   private(set) var timers = TimerHeap()
   /// Fire-and-forget timers (``Scheduler/execute(at:leeway:_:)``): no handle, the closure lives in the
@@ -34,9 +37,10 @@ package struct WorkQueueStateMachine {
   package private(set) var armed: SchedulerInstant?
   private var nextSequence: UInt64 = 0
 
-  /// A machine for `width` workers; `timerWindow` and `lingerTime` are whole microseconds (zero: never).
+  /// A machine for `width` workers (above `Int32.max`, `Int32.max`); `timerWindow` and `lingerTime` are
+  /// whole microseconds (zero: never).
   package init(width: Int, timerWindow: Duration = .zero, lingerTime: Duration = .zero) {
-    self.widthStorage = Int32(width)
+    self.widthStorage = Int32(clamping: width)
     self.timerWindowMicroseconds = Int32(timerWindow / .microseconds(1))
     self.lingerMicroseconds = Int32(lingerTime / .microseconds(1))
   }
@@ -56,6 +60,12 @@ package struct WorkQueueStateMachine {
   /// The number of pending timers.
   package var timerCount: Int { timers.count + closureTimers.count }
 
+  /// The number of ready items.
+  package var readyCount: Int { ready.count }
+
+  /// The earliest pending deadline, if any.
+  package var firstTimerDeadline: SchedulerInstant? { firstDeadline }
+
   /// The earliest deadline of either heap.
   private var firstDeadline: SchedulerInstant? {
     guard let closure = closureTimers.firstDeadline else { return timers.firstDeadline }
@@ -65,14 +75,30 @@ package struct WorkQueueStateMachine {
 
   // MARK: - Actions
 
-  /// What the storage must do about workers.
-  package enum WorkerAction: Equatable {
-    /// Nothing: a running or waiting worker will see it.
-    case none
-    /// Submit a new worker (a slot was claimed for it).
-    case startWorker
-    /// Signal the waiting workers (they hold their slots and watch the signal).
-    case wakeWaiting
+  /// What the storage must do about workers: submit `start` new workers (a slot was claimed for
+  /// each), and signal the waiting workers if `wake` (they hold their slots and watch the signal).
+  package struct WorkerAction: Equatable, Sendable {
+    /// How many workers to submit.
+    package var start: Int32
+    /// Whether to signal the waiting workers.
+    package var wake: Bool
+
+    /// Nothing: a running, starting or waiting worker will see it.
+    package static let none = WorkerAction(start: 0, wake: false)
+    /// Submit one new worker.
+    package static let startWorker = WorkerAction(start: 1, wake: false)
+    /// Signal the waiting workers.
+    package static let wakeWaiting = WorkerAction(start: 0, wake: true)
+  }
+
+  /// How a worker comes to ask for work.
+  package enum WorkerArrival: Equatable, Sendable {
+    /// It was just submitted (or re-submitted after its budget) to the target queue.
+    case started
+    /// It comes back from a ``WorkerStep/wait(until:)``.
+    case waited
+    /// It ran the work it took last time.
+    case ran
   }
 
   /// What the storage must do with the alarm.
@@ -87,8 +113,20 @@ package struct WorkQueueStateMachine {
   /// Queues `work` and says how it will be picked up.
   package mutating func enqueue(_ work: Work) -> WorkerAction {
     ready.append(work)
-    if waitingWorkers > 0 { return .wakeWaiting }
-    return claimWorker() ? .startWorker : .none
+    return workersForReady()
+  }
+
+  /// Makes sure ready work has takers: waiting workers are signalled, and new workers are claimed while
+  /// there are more ready items than workers about to ask for work (starting or waiting) and slots are
+  /// free. After it, a ready item and a free slot never coexist unless a taker is on its way for it.
+  private mutating func workersForReady() -> WorkerAction {
+    guard !ready.isEmpty else { return .none }
+    let takers = Int(startingWorkers) + Int(waitingWorkers)
+    let wanted = width == 1 ? (takers == 0 ? 1 : 0) : Swift.max(ready.count - takers, 0)
+    let start = Int32(Swift.min(wanted, Int(widthStorage - activeWorkers)))
+    activeWorkers += start
+    startingWorkers += start
+    return WorkerAction(start: start, wake: waitingWorkers > 0)
   }
 
   /// Claims a worker slot for code that will run work now (an inline run on the main queue).
@@ -102,10 +140,26 @@ package struct WorkQueueStateMachine {
   /// Releases a worker slot without taking work (after an inline run), unless work is ready, in which
   /// case the slot is kept and `true` says a worker must be dispatched to run it.
   package mutating func finishInlineRun(now: SchedulerInstant) -> (startWorker: Bool, timer: TimerAction) {
-    if !ready.isEmpty { return (true, .none) }
+    if !ready.isEmpty {
+      startingWorkers += 1
+      return (true, .none)
+    }
     activeWorkers -= 1
     let (worker, timer) = watchTimers(now: now, maySpin: false)
-    return (worker == .startWorker, timer)
+    return (worker.start > 0, timer)
+  }
+
+  /// A worker that ran its budget gives its thread back and is submitted again, keeping its slot.
+  package mutating func resubmitWorker() {
+    startingWorkers += 1
+  }
+
+  private mutating func arrive(_ arrival: WorkerArrival) {
+    switch arrival {
+    case .started: startingWorkers -= 1
+    case .waited: waitingWorkers -= 1
+    case .ran: break
+    }
   }
 
   // MARK: - Workers
@@ -114,7 +168,7 @@ package struct WorkQueueStateMachine {
   package enum WorkerStep: Equatable {
     /// Run what was taken.
     case run
-    /// Keep the slot and watch the signal until this instant, then ask again with `wasWaiting`.
+    /// Keep the slot and watch the signal until this instant, then ask again `from: .waited`.
     case wait(until: SchedulerInstant)
     /// The slot was released: the worker must return (after performing the timer action).
     case stop(TimerAction)
@@ -122,11 +176,11 @@ package struct WorkQueueStateMachine {
 
   /// Fires due timers, then moves all ready work into `batch` (which must be empty) for a serial
   /// worker. With nothing ready, the worker waits (for a timer due within the window, or lingers if
-  /// `mayLinger`) when `maySpin`, or else stops. `wasWaiting` says it is coming back from a wait.
+  /// `mayLinger`) when `maySpin`, or else stops. `from` says how the worker comes to ask.
   package mutating func takeBatch(
-    into batch: inout WorkFIFO, now: SchedulerInstant, mayLinger: Bool, maySpin: Bool, wasWaiting: Bool
+    into batch: inout WorkFIFO, now: SchedulerInstant, mayLinger: Bool, maySpin: Bool, from arrival: WorkerArrival
   ) -> WorkerStep {
-    if wasWaiting { waitingWorkers -= 1 }
+    arrive(arrival)
     fireDue(now: now)
     if !ready.isEmpty {
       swap(&ready, &batch)
@@ -136,14 +190,20 @@ package struct WorkQueueStateMachine {
   }
 
   /// Takes the next ready item for a concurrent worker (`.run` with the item), or waits or stops as
-  /// ``takeBatch(into:now:mayLinger:maySpin:wasWaiting:)`` does.
+  /// ``takeBatch(into:now:mayLinger:maySpin:from:)`` does. When it takes an item, the returned
+  /// actions start (or wake) more workers while more items are ready than workers on their way to take
+  /// them (up to the width), and keep the alarm armed for the timers while slots are free (a running
+  /// job must not hold a timer up).
   package mutating func takeOne(
-    now: SchedulerInstant, mayLinger: Bool, maySpin: Bool, wasWaiting: Bool
-  ) -> (WorkerStep, Work?) {
-    if wasWaiting { waitingWorkers -= 1 }
+    now: SchedulerInstant, mayLinger: Bool, maySpin: Bool, from arrival: WorkerArrival
+  ) -> (step: WorkerStep, work: Work?, workers: WorkerAction, timer: TimerAction) {
+    arrive(arrival)
     fireDue(now: now)
-    if let work = ready.popFirst() { return (.run, work) }
-    return (idle(now: now, mayLinger: mayLinger, maySpin: maySpin), nil)
+    if let work = ready.popFirst() {
+      let (workers, timer) = watchTimers(now: now, maySpin: false)
+      return (.run, work, workers, timer)
+    }
+    return (idle(now: now, mayLinger: mayLinger, maySpin: maySpin), nil, .none, .none)
   }
 
   private mutating func idle(now: SchedulerInstant, mayLinger: Bool, maySpin: Bool) -> WorkerStep {
@@ -237,10 +297,14 @@ package struct WorkQueueStateMachine {
     let early = first.map { $0.advanced(by: .zero - timerWindow) }
     let imminent = early.map { $0 <= now } ?? false
     let due = first.map { $0 <= now } ?? false
-    var worker = WorkerAction.none
-    if !ready.isEmpty || due || (imminent && maySpin) {
+    var worker = workersForReady()
+    if worker.wake { return (worker, .none) }
+    if ready.isEmpty && (due || (imminent && maySpin)) && startingWorkers == 0 {
       if waitingWorkers > 0 { return (.wakeWaiting, .none) }
-      if claimWorker() { worker = .startWorker }
+      if claimWorker() {
+        startingWorkers += 1
+        worker = .startWorker
+      }
     }
     // Any active worker watches the timers and re-arms when it stops; a concurrent scheduler with free
     // slots also keeps the alarm, so a timer need not wait for a long job to end.

@@ -14,6 +14,9 @@ public final class ConcurrentScheduler: WorkQueueScheduler, @unchecked Sendable 
   public var maxConcurrentJobs: Int { width }
 
   /// Creates a scheduler running at most `maxConcurrentJobs` jobs at once at `priority`.
+  ///
+  /// A limit above `Int32.max` (`.max`, say) is taken as `Int32.max`: no practical limit (Dispatch's
+  /// thread pool is the limit then).
   /// - Precondition: `maxConcurrentJobs >= 1`.
   public init(
     name: String = "AsyncSchedulers.ConcurrentScheduler", maxConcurrentJobs: Int,
@@ -23,7 +26,9 @@ public final class ConcurrentScheduler: WorkQueueScheduler, @unchecked Sendable 
     super.init(name: name, queue: .global(qos: priority.qos), width: maxConcurrentJobs, isolation: .none, spins: true)
   }
 
-  /// Creates a scheduler running at most `maxConcurrentJobs` jobs at once on `targetQueue`.
+  /// Creates a scheduler running at most `maxConcurrentJobs` jobs at once on `targetQueue`; a limit above
+  /// `Int32.max` is taken as `Int32.max`.
+  /// - Precondition: `maxConcurrentJobs >= 1`.
   public init(name: String = "AsyncSchedulers.ConcurrentScheduler", maxConcurrentJobs: Int, targetQueue: DispatchQueue) {
     precondition(maxConcurrentJobs >= 1, "maxConcurrentJobs must be at least 1 (got \(maxConcurrentJobs))")
     super.init(name: name, queue: targetQueue, width: maxConcurrentJobs, isolation: .none, spins: false)

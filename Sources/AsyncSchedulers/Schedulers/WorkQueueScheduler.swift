@@ -71,7 +71,7 @@ public class WorkQueueScheduler: Scheduler, RunnableJobSubmitting, TimerOwner, @
     precondition(width >= 1, "a scheduler needs a width of at least 1 (got \(width))")
     self.name = name
     self.queue = queue
-    self.width = width
+    self.width = Int(Int32(clamping: width))
     self.isolation = isolation
     self.serialExecutor = isolation == .own ? SerialSchedulerExecutor() : nil
     self.state = Mutex(
@@ -166,11 +166,8 @@ public class WorkQueueScheduler: Scheduler, RunnableJobSubmitting, TimerOwner, @
 
   @inline(__always)
   private func perform(_ action: WorkQueueStateMachine.WorkerAction) {
-    switch action {
-    case .none: break
-    case .startWorker: startWorker()
-    case .wakeWaiting: waitSignal.wrappingAdd(1, ordering: .relaxed)
-    }
+    if action.wake { waitSignal.wrappingAdd(1, ordering: .relaxed) }
+    for _ in 0..<action.start { startWorker() }
   }
 
   final func startWorker() {
@@ -267,10 +264,10 @@ public class WorkQueueScheduler: Scheduler, RunnableJobSubmitting, TimerOwner, @
     let serial = serialIsolation
     let taskExecutor = asUnownedTaskExecutor()
     var processed = 0
-    // Whether the last step was a wait (the machine counts the worker as waiting until it comes back),
-    // whether work ran since the last wait (a worker lingers at most once per drain), and whether the
-    // spin budget refused the last wait (then the next step must not wait).
-    var waited = false
+    // How this worker comes to ask for work (the machine counts it as starting or waiting until it
+    // does), whether work ran since the last wait (a worker lingers at most once per drain), and
+    // whether the spin budget refused the last wait (then the next step must not wait).
+    var arrival = WorkQueueStateMachine.WorkerArrival.started
     var ranSinceWait = true
     var refused = false
     var batch = WorkFIFO()
@@ -278,26 +275,31 @@ public class WorkQueueScheduler: Scheduler, RunnableJobSubmitting, TimerOwner, @
       let now = self.now
       let window = timerWindow
       let maySpin = !refused && SpinBudget.isAvailable
-      let (step, work, signal, released) = state.withCriticalRegion { state in
+      let (step, work, workers, signal, released) = state.withCriticalRegion { state in
         var step: WorkQueueStateMachine.WorkerStep
         var work: Work? = nil
+        var workers = WorkQueueStateMachine.WorkerAction.none
         state.machine.timerWindow = window
         if width == 1 {
           step = state.machine.takeBatch(
-            into: &batch, now: now, mayLinger: ranSinceWait, maySpin: maySpin, wasWaiting: waited)
+            into: &batch, now: now, mayLinger: ranSinceWait, maySpin: maySpin, from: arrival)
         } else {
-          (step, work) = state.machine.takeOne(now: now, mayLinger: ranSinceWait, maySpin: maySpin, wasWaiting: waited)
+          let timer: WorkQueueStateMachine.TimerAction
+          (step, work, workers, timer) = state.machine.takeOne(
+            now: now, mayLinger: ranSinceWait, maySpin: maySpin, from: arrival)
+          arm(timer, in: &state)
         }
         if case .stop(let timer) = step { arm(timer, in: &state) }
-        return (step, work, waitSignal.load(ordering: .relaxed), state.retainWhileTimersPending(self))
+        return (step, work, workers, waitSignal.load(ordering: .relaxed), state.retainWhileTimersPending(self))
       }
       // The worker's own reference keeps the scheduler alive past this release.
       withExtendedLifetime(released) {}
+      perform(workers)
       switch step {
       case .stop:
         return
       case .wait(let until):
-        waited = true
+        arrival = .waited
         ranSinceWait = false
         refused = !SpinBudget.tryAcquire()
         if !refused {
@@ -306,7 +308,7 @@ public class WorkQueueScheduler: Scheduler, RunnableJobSubmitting, TimerOwner, @
         }
         continue
       case .run:
-        waited = false
+        arrival = .ran
         ranSinceWait = true
         refused = false
       }
@@ -319,6 +321,7 @@ public class WorkQueueScheduler: Scheduler, RunnableJobSubmitting, TimerOwner, @
         batch.removeAll()
       }
       if processed >= Self.budget {
+        state.withCriticalRegion { $0.machine.resubmitWorker() }
         startWorker()
         return
       }

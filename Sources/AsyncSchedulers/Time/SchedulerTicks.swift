@@ -32,16 +32,16 @@ public struct SchedulerTicks<S: Scheduler>: AsyncSequence, Sendable {
   /// Produces one tick per `next()`; not shareable between tasks.
   public struct AsyncIterator: AsyncIteratorProtocol {
     let ticks: SchedulerTicks
-    var index: Int64 = 0
+    var index: Int128 = 0
 
     /// Waits for the next tick and returns when it was due, or `nil` once the task is cancelled.
     public mutating func next() async -> SchedulerInstant? {
-      var due = ticks.start.advanced(by: ticks.interval * index)
+      var due = RepeatGrid.point(start: ticks.start, interval: ticks.interval, index: index)
       let now = ticks.scheduler.now
       if due <= now {
-        let latest = Int64((ticks.start.duration(to: now) / ticks.interval).rounded(.down))
+        let latest = RepeatGrid.latestIndex(start: ticks.start, interval: ticks.interval, atOrBefore: now)
         index = Swift.max(index, latest)
-        due = ticks.start.advanced(by: ticks.interval * index)
+        due = RepeatGrid.point(start: ticks.start, interval: ticks.interval, index: index)
         if Task.isCancelled { return nil }
       } else {
         do { try await ticks.scheduler.sleep(until: due, tolerance: ticks.leeway) } catch { return nil }

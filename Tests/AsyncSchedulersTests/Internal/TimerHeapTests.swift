@@ -27,13 +27,4 @@ struct TimerHeapTests {
     #expect(popped.count == remaining.count)
     #expect(zip(popped, remaining).allSatisfy { $0 === $1.2 })
   }
-
-  @Test("a repeating grid coalesces missed ticks and stays anchored to its start")
-  func gridCoalesces() {
-    var grid = RepeatGrid(start: .zero, interval: .milliseconds(10))
-    #expect(grid.nextDeadline(after: .zero) == SchedulerInstant(offset: .milliseconds(10)))
-    // Fired late, at 35 ms: the ticks due at 20 and 30 ms are coalesced into this one.
-    #expect(grid.nextDeadline(after: SchedulerInstant(offset: .milliseconds(35))) == SchedulerInstant(offset: .milliseconds(40)))
-    #expect(grid.nextDeadline(after: SchedulerInstant(offset: .milliseconds(40))) == SchedulerInstant(offset: .milliseconds(50)))
-  }
 }

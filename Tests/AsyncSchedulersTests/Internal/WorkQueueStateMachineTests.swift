@@ -18,7 +18,7 @@ struct WorkQueueStateMachineTests {
     #expect(machine.enqueue(.closure {}) == .startWorker)
     #expect(machine.enqueue(.closure {}) == .none)
     var batch = WorkFIFO()
-    #expect(machine.takeBatch(into: &batch, now: at(0), mayLinger: true, maySpin: true, wasWaiting: false) == .run)
+    #expect(machine.takeBatch(into: &batch, now: at(0), mayLinger: true, maySpin: true, from: .started) == .run)
     #expect(batch.count == 2)
   }
 
@@ -27,15 +27,15 @@ struct WorkQueueStateMachineTests {
     var machine = machine()
     _ = machine.enqueue(.closure {})
     var batch = WorkFIFO()
-    _ = machine.takeBatch(into: &batch, now: at(0), mayLinger: true, maySpin: true, wasWaiting: false)
+    _ = machine.takeBatch(into: &batch, now: at(0), mayLinger: true, maySpin: true, from: .started)
     batch.removeAll()
-    #expect(machine.takeBatch(into: &batch, now: at(5), mayLinger: true, maySpin: true, wasWaiting: false) == .wait(until: at(25)))
+    #expect(machine.takeBatch(into: &batch, now: at(5), mayLinger: true, maySpin: true, from: .ran) == .wait(until: at(25)))
     #expect(machine.enqueue(.closure {}) == .wakeWaiting)
-    #expect(machine.takeBatch(into: &batch, now: at(6), mayLinger: true, maySpin: true, wasWaiting: true) == .run)
+    #expect(machine.takeBatch(into: &batch, now: at(6), mayLinger: true, maySpin: true, from: .waited) == .run)
     batch.removeAll()
-    #expect(machine.takeBatch(into: &batch, now: at(7), mayLinger: true, maySpin: true, wasWaiting: false) == .wait(until: at(27)))
+    #expect(machine.takeBatch(into: &batch, now: at(7), mayLinger: true, maySpin: true, from: .ran) == .wait(until: at(27)))
     // The linger ran out with nothing to do: the worker is not allowed to linger again, so it stops.
-    #expect(machine.takeBatch(into: &batch, now: at(27), mayLinger: false, maySpin: true, wasWaiting: true) == .stop(.none))
+    #expect(machine.takeBatch(into: &batch, now: at(27), mayLinger: false, maySpin: true, from: .waited) == .stop(.none))
     #expect(machine.isIdle)
     #expect(machine.enqueue(.closure {}) == .startWorker)
   }
@@ -57,8 +57,8 @@ struct WorkQueueStateMachineTests {
     _ = machine.addTimer(timer(), at: at(10_000), now: at(0), maySpin: true)
     #expect(machine.alarmFired(now: at(9_930), maySpin: true) == (.startWorker, .none))
     var batch = WorkFIFO()
-    #expect(machine.takeBatch(into: &batch, now: at(9_960), mayLinger: true, maySpin: true, wasWaiting: false) == .wait(until: at(10_000)))
-    #expect(machine.takeBatch(into: &batch, now: at(10_001), mayLinger: false, maySpin: true, wasWaiting: true) == .run)
+    #expect(machine.takeBatch(into: &batch, now: at(9_960), mayLinger: true, maySpin: true, from: .started) == .wait(until: at(10_000)))
+    #expect(machine.takeBatch(into: &batch, now: at(10_001), mayLinger: false, maySpin: true, from: .waited) == .run)
     #expect(batch.count == 1)
     #expect(machine.timerCount == 0)
   }
@@ -69,9 +69,9 @@ struct WorkQueueStateMachineTests {
     #expect(machine.enqueue(.closure {}) == .startWorker)
     #expect(machine.addTimer(timer(), at: at(10_000), now: at(0), maySpin: true) == (.none, .none))
     var batch = WorkFIFO()
-    _ = machine.takeBatch(into: &batch, now: at(1), mayLinger: true, maySpin: true, wasWaiting: false)
+    _ = machine.takeBatch(into: &batch, now: at(1), mayLinger: true, maySpin: true, from: .started)
     batch.removeAll()
-    #expect(machine.takeBatch(into: &batch, now: at(2), mayLinger: false, maySpin: true, wasWaiting: false) == .stop(.arm(at(9_900))))
+    #expect(machine.takeBatch(into: &batch, now: at(2), mayLinger: false, maySpin: true, from: .ran) == .stop(.arm(at(9_900))))
     #expect(machine.armed == at(9_900))
   }
 
@@ -81,10 +81,10 @@ struct WorkQueueStateMachineTests {
     _ = machine.addTimer(timer(), at: at(80), now: at(0), maySpin: true)
     #expect(machine.activeWorkers == 1)
     var batch = WorkFIFO()
-    #expect(machine.takeBatch(into: &batch, now: at(1), mayLinger: true, maySpin: true, wasWaiting: false) == .wait(until: at(80)))
+    #expect(machine.takeBatch(into: &batch, now: at(1), mayLinger: true, maySpin: true, from: .started) == .wait(until: at(80)))
     #expect(machine.addTimer(timer(), at: at(40), now: at(2), maySpin: true) == (.wakeWaiting, .none))
     #expect(machine.addTimer(timer(), at: at(90), now: at(3), maySpin: true) == (.none, .none))
-    #expect(machine.takeBatch(into: &batch, now: at(4), mayLinger: true, maySpin: true, wasWaiting: true) == .wait(until: at(40)))
+    #expect(machine.takeBatch(into: &batch, now: at(4), mayLinger: true, maySpin: true, from: .waited) == .wait(until: at(40)))
   }
 
   @Test("a worker refused a spin stops, and a timer inside the window gets an alarm at its exact deadline")
@@ -92,8 +92,8 @@ struct WorkQueueStateMachineTests {
     var machine = machine()
     _ = machine.addTimer(timer(), at: at(80), now: at(0), maySpin: true)
     var batch = WorkFIFO()
-    #expect(machine.takeBatch(into: &batch, now: at(1), mayLinger: true, maySpin: true, wasWaiting: false) == .wait(until: at(80)))
-    #expect(machine.takeBatch(into: &batch, now: at(2), mayLinger: false, maySpin: false, wasWaiting: true) == .stop(.arm(at(80))))
+    #expect(machine.takeBatch(into: &batch, now: at(1), mayLinger: true, maySpin: true, from: .started) == .wait(until: at(80)))
+    #expect(machine.takeBatch(into: &batch, now: at(2), mayLinger: false, maySpin: false, from: .waited) == .stop(.arm(at(80))))
     #expect(machine.waitingWorkers == 0 && machine.activeWorkers == 0)
     // With no spin available, adding an imminent timer arms rather than starting a worker.
     #expect(machine.addTimer(timer(), at: at(60), now: at(3), maySpin: false) == (.none, .arm(at(60))))
@@ -111,7 +111,7 @@ struct WorkQueueStateMachineTests {
     #expect(machine.timerCount == 4)
     #expect(machine.alarmFired(now: at(25), maySpin: false).worker == .startWorker)
     var batch = WorkFIFO()
-    #expect(machine.takeBatch(into: &batch, now: at(25), mayLinger: false, maySpin: false, wasWaiting: false) == .run)
+    #expect(machine.takeBatch(into: &batch, now: at(25), mayLinger: false, maySpin: false, from: .started) == .run)
     for work in batch.pending {
       switch work {
       case .action(let action): action.run()
@@ -143,7 +143,7 @@ struct WorkQueueStateMachineTests {
     var machine = machine()
     #expect(machine.addTimer(timer(), at: at(-5), now: at(0), maySpin: true) == (.startWorker, .none))
     var batch = WorkFIFO()
-    #expect(machine.takeBatch(into: &batch, now: at(0), mayLinger: true, maySpin: true, wasWaiting: false) == .run)
+    #expect(machine.takeBatch(into: &batch, now: at(0), mayLinger: true, maySpin: true, from: .started) == .run)
   }
 
   @Test("with no window and no lingering (the main queue) a drained worker stops and the alarm is the deadline")
@@ -152,10 +152,10 @@ struct WorkQueueStateMachineTests {
     #expect(machine.addTimer(timer(), at: at(50), now: at(0), maySpin: true) == (.none, .arm(at(50))))
     #expect(machine.enqueue(.closure {}) == .startWorker)
     var batch = WorkFIFO()
-    #expect(machine.takeBatch(into: &batch, now: at(1), mayLinger: true, maySpin: true, wasWaiting: false) == .run)
+    #expect(machine.takeBatch(into: &batch, now: at(1), mayLinger: true, maySpin: true, from: .started) == .run)
     batch.removeAll()
     // The alarm is still armed for 50 µs, so stopping arms nothing new.
-    #expect(machine.takeBatch(into: &batch, now: at(2), mayLinger: true, maySpin: true, wasWaiting: false) == .stop(.none))
+    #expect(machine.takeBatch(into: &batch, now: at(2), mayLinger: true, maySpin: true, from: .ran) == .stop(.none))
   }
 
   @Test("a disposed timer leaves the heap at once and a stale alarm then finds nothing to do")
@@ -173,7 +173,7 @@ struct WorkQueueStateMachineTests {
   func concurrentKeepsAlarm() {
     var machine = WorkQueueStateMachine(width: 2, timerWindow: .microseconds(100), lingerTime: .microseconds(20))
     #expect(machine.enqueue(.closure {}) == .startWorker)
-    let (_, work) = machine.takeOne(now: at(0), mayLinger: true, maySpin: true, wasWaiting: false)
+    let (_, work, _, _) = machine.takeOne(now: at(0), mayLinger: true, maySpin: true, from: .started)
     #expect(work != nil)
     #expect(machine.addTimer(timer(), at: at(10_000), now: at(1), maySpin: true) == (.none, .arm(at(9_900))))
     #expect(machine.alarmFired(now: at(9_900), maySpin: true) == (.startWorker, .none))

@@ -56,6 +56,50 @@ struct ConcurrentSchedulerTests {
     #expect(met.load(ordering: .relaxed) == 2)
   }
 
+  /// Schedules two jobs that can only finish together: each signals that it started and waits (with a
+  /// bound) for the other. Returns how many met the other.
+  private func rendezvous(_ schedule: (@escaping @Sendable () -> Void) -> Void) async -> Int {
+    let started = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+    let met = Atomic<Int>(0)
+    let done = Latch(count: 2)
+    schedule {
+      started.0.signal()
+      if started.1.wait(timeout: .now() + 20) == .success { met.wrappingAdd(1, ordering: .relaxed) }
+      done.signal()
+    }
+    schedule {
+      started.1.signal()
+      if started.0.wait(timeout: .now() + 20) == .success { met.wrappingAdd(1, ordering: .relaxed) }
+      done.signal()
+    }
+    _ = await done.wait()
+    return met.load(ordering: .relaxed)
+  }
+
+  @Test("two timers due at the same instant run at the same time")
+  func timersDueTogetherRunTogether() async {
+    let scheduler = ConcurrentScheduler(maxConcurrentJobs: 2)
+    let deadline = scheduler.now.advanced(by: .milliseconds(20))
+    #expect(await rendezvous { job in scheduler.schedule(at: deadline, job) } == 2)
+  }
+
+  @Test("two jobs scheduled while a warm worker is around run at the same time", arguments: 0..<20)
+  func jobsScheduledOnAWarmSchedulerRunTogether(round: Int) async {
+    let scheduler = ConcurrentScheduler(maxConcurrentJobs: 2)
+    // Warm it up: a worker has just drained the queue and may be lingering.
+    let warm = Latch()
+    scheduler.execute { warm.signal() }
+    _ = await warm.wait()
+    #expect(await rendezvous { job in scheduler.execute(job) } == 2)
+  }
+
+  @Test("a limit above Int32.max means no practical limit, instead of a trap")
+  func hugeLimit() async {
+    let scheduler = ConcurrentScheduler(maxConcurrentJobs: .max)
+    #expect(scheduler.maxConcurrentJobs == Int(Int32.max))
+    #expect(await rendezvous { job in scheduler.execute(job) } == 2)
+  }
+
   @Test("tasks preferring it run on it, and timers fire there")
   func tasksAndTimers() async {
     let scheduler = ConcurrentScheduler(maxConcurrentJobs: 2)
