@@ -39,12 +39,20 @@ extension Scheduler {
 
   /// Runs `body` on this scheduler and returns its result.
   ///
-  /// `body` runs as a callback job (in FIFO order with other work) and may not suspend. If the calling
-  /// task is cancelled before `body` starts, it never runs and `CancellationError` is thrown; once
-  /// started, it runs to completion.
+  /// `body` runs as a callback job (in FIFO order with other work) and may not suspend; it must not
+  /// block for long. Cancellation applies only until `body` starts: if the calling task is cancelled
+  /// before then, `body` never runs (its job is disposed at once) and `CancellationError` is thrown;
+  /// once it has started, it runs to completion and the caller gets its result or its error, even if
+  /// the task was cancelled meanwhile, so the caller is never told that work which ran did not.
   public func perform<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCallbackCompletion { complete in
-      schedule { complete(Result { try body() }) }
+    let completion = PerformCompletion<T>()
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        guard completion.install(continuation) else { return }
+        completion.attach(schedule { completion.run(body) })
+      }
+    } onCancel: {
+      completion.cancel()
     }
   }
 }

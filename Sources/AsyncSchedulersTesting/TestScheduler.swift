@@ -30,6 +30,9 @@ import Synchronization
 /// - `sleep(until:)` with a deadline that is not in the future returns at once, without waiting for the
 ///   next advance (like `ContinuousClock` and a suspending `Task.sleep`).
 /// - Driving calls may not nest (a job must not call `advance`); a nested call fails the test and returns.
+/// - Driving calls never hang on runaway work: one that runs ``maximumJobsPerInstant`` jobs without the
+///   clock moving (a callback rescheduling itself at once, a polling loop) stops and fails the test,
+///   naming the kinds of work that ran; the rest stays pending.
 ///
 /// ## Staying deterministic
 /// Keep all code under test on this scheduler: start tasks with `executorPreference: scheduler`, bind
@@ -46,10 +49,20 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   private let wakeup = DispatchSemaphore(value: 0)
 
   /// Creates a scheduler whose virtual clock starts at `now` (by default ``SchedulerInstant/zero``).
-  public init(name: String = "TestScheduler", now: SchedulerInstant = .zero) {
+  ///
+  /// `maximumJobsPerInstant` bounds runaway work: a driving call that runs that many jobs (callbacks,
+  /// task and actor jobs, timers) without the clock moving stops, fails the test with a message naming
+  /// the kinds of work that ran and listing what is pending, and leaves the rest pending.
+  /// - Precondition: `maximumJobsPerInstant >= 1`.
+  public init(name: String = "TestScheduler", now: SchedulerInstant = .zero, maximumJobsPerInstant: Int = 100_000) {
+    precondition(
+      maximumJobsPerInstant >= 1, "TestScheduler: maximumJobsPerInstant must be at least 1 (got \(maximumJobsPerInstant))")
     self.name = name
-    self.state = Mutex(TestSchedulerStateMachine(now: now))
+    self.state = Mutex(TestSchedulerStateMachine(now: now, maximumJobsPerInstant: maximumJobsPerInstant))
   }
+
+  /// The most jobs one driving call runs at one instant before it stops and reports runaway work.
+  public var maximumJobsPerInstant: Int { state.withCriticalRegion { $0.maximumJobsPerInstant } }
 
   // MARK: Clock
 
@@ -184,6 +197,8 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
         guard let timer = state.withCriticalRegion({ $0.popTimer(dueBy: target) }) else { break }
         runJob(.action(timer))
       }
+      // Stopped by runaway work: the clock stays where the work ran away.
+      if state.withCriticalRegion({ $0.isRunaway }) { return true }
       state.withCriticalRegion { $0.move(to: target) }
       runReady()
       return true
@@ -191,7 +206,8 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   }
 
   /// Runs until nothing is pending, moving the clock to each deadline; stops with a failure listing the
-  /// pending work after `maximumSteps` timers (an endless repeating timer never hangs it). When it
+  /// pending work after `maximumSteps` timers (an endless repeating timer never hangs it), or after
+  /// ``maximumJobsPerInstant`` jobs at one instant (work rescheduling itself never hangs it). When it
   /// stops early, the clock stays at the last timer it ran and the remaining work stays pending.
   public func run(
     maximumSteps: Int = 1_000_000,
@@ -250,14 +266,14 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   ///
   /// Use it for work that escapes the scheduler and comes back from another thread; for example
   /// `runUntil { scheduler.pendingCount > 0 }` waits until an escaped task has registered its sleep.
-  /// The clock does not move.
+  /// The clock does not move. A negative timeout counts as zero; a huge one (`.seconds(Int64.max)`) waits
+  /// as long as it takes.
   @discardableResult
   public func runUntil(
     timeout: Duration = .seconds(10), _ condition: () -> Bool,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
   ) -> Bool {
-    let (seconds, attoseconds) = timeout.components
-    let deadline = DispatchTime.now() + .nanoseconds(Int(clamping: seconds &* 1_000_000_000 &+ attoseconds / 1_000_000_000))
+    let deadline = SchedulerInstant.uptimeNow.advanced(by: max(timeout, .zero)).dispatchTime
     while true {
       let ran = drive(fileID: fileID, filePath: filePath, line: line, column: column) {
         runReady()
@@ -281,6 +297,8 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
     }
   }
 
+  /// Runs `body` as one driving call: not nested in another, with this scheduler as the current one,
+  /// and with runaway work reported (then it returns `false`).
   @discardableResult
   private func drive(
     fileID: String, filePath: String, line: Int, column: Int, _ body: () -> Bool
@@ -288,6 +306,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
     let nested = state.withCriticalRegion { state -> Bool in
       if state.isDriving { return true }
       state.isDriving = true
+      state.beginDriving()
       return false
     }
     if nested {
@@ -297,7 +316,12 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
       return false
     }
     defer { state.withCriticalRegion { $0.isDriving = false } }
-    return Schedulers.withCurrent(self) { body() }
+    let result = Schedulers.withCurrent(self) { body() }
+    if let runaway = state.withCriticalRegion({ $0.isRunaway ? $0.describeRunaway(name: name) : nil }) {
+      reportIssue(runaway, fileID: fileID, filePath: filePath, line: line, column: column)
+      return false
+    }
+    return result
   }
 
   private func runReady() {

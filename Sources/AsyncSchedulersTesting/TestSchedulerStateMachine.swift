@@ -11,8 +11,44 @@ struct TestSchedulerStateMachine {
   var isDriving = false
   /// Whether a test thread is blocked waiting for work to arrive (see `TestScheduler.runUntil`).
   var waiterBlocked = false
+  /// The most jobs one driving call runs at one instant before it stops and reports runaway work.
+  let maximumJobsPerInstant: Int
+  /// Jobs run at the current instant in the current driving call, by kind.
+  private(set) var runAtInstant = JobCounts()
 
-  init(now: SchedulerInstant) { self.now = now }
+  /// Jobs counted by kind, to name runaway work.
+  struct JobCounts {
+    var callbacks = 0
+    var bridged = 0
+    var tasks = 0
+    var timers = 0
+    var total: Int { callbacks + bridged + tasks + timers }
+
+    mutating func count(_ work: Work) {
+      switch work {
+      case .action, .closure: callbacks += 1
+      case .runnable: bridged += 1
+      case .job, .taskJob: tasks += 1
+      }
+    }
+  }
+
+  init(now: SchedulerInstant, maximumJobsPerInstant: Int) {
+    self.now = now
+    self.maximumJobsPerInstant = maximumJobsPerInstant
+  }
+
+  /// Whether the current driving call refused to run more work at the current instant: it had run
+  /// ``maximumJobsPerInstant`` jobs there and more were due.
+  private(set) var isRunaway = false
+
+  private var isExhausted: Bool { runAtInstant.total >= maximumJobsPerInstant }
+
+  /// Starts counting jobs for a new driving call.
+  mutating func beginDriving() {
+    runAtInstant = JobCounts()
+    isRunaway = false
+  }
 
   var pendingCount: Int { ready.count + timers.count }
   var nextDeadline: SchedulerInstant? { ready.isEmpty ? timers.firstDeadline : now }
@@ -37,14 +73,32 @@ struct TestSchedulerStateMachine {
 
   mutating func removeTimer(_ timer: ScheduledTimer) { timers.remove(timer) }
 
-  mutating func popReady() -> Work? { ready.popFirst() }
+  /// Pops the first ready job, unless the current call has run too many jobs at this instant.
+  mutating func popReady() -> Work? {
+    guard !isRunaway, !ready.isEmpty else { return nil }
+    if isExhausted {
+      isRunaway = true
+      return nil
+    }
+    guard let work = ready.popFirst() else { return nil }
+    runAtInstant.count(work)
+    return work
+  }
 
   /// Pops the earliest timer due at or before `limit`, moving the clock to its deadline (never
   /// backwards); a repeating timer is re-armed on its grid first, keeping its sequence number.
   mutating func popTimer(dueBy limit: SchedulerInstant) -> ScheduledTimer? {
-    guard let first = timers.first, first.deadline <= limit else { return nil }
+    guard !isRunaway, let first = timers.first, first.deadline <= limit else { return nil }
+    if first.deadline <= now && isExhausted {
+      isRunaway = true
+      return nil
+    }
     _ = timers.popFirst()
-    if first.deadline > now { now = first.deadline }
+    if first.deadline > now {
+      now = first.deadline
+      runAtInstant = JobCounts()
+    }
+    runAtInstant.timers += 1
     if let next = first.timer.nextDeadline(after: now) {
       timers.insert(first.timer, deadline: next, sequence: first.sequence)
     }
@@ -53,7 +107,26 @@ struct TestSchedulerStateMachine {
 
   /// Moves the clock forward to `instant` (never backwards).
   mutating func move(to instant: SchedulerInstant) {
-    if instant > now { now = instant }
+    if instant > now {
+      now = instant
+      runAtInstant = JobCounts()
+    }
+  }
+
+  /// The failure message for runaway work at the current instant.
+  func describeRunaway(name: String) -> String {
+    let counts = runAtInstant
+    var kinds: [String] = []
+    if counts.callbacks > 0 { kinds.append("\(counts.callbacks) callback job(s)") }
+    if counts.bridged > 0 { kinds.append("\(counts.bridged) bridged block(s) (RACScheduler)") }
+    if counts.tasks > 0 { kinds.append("\(counts.tasks) task or actor job(s)") }
+    if counts.timers > 0 { kinds.append("\(counts.timers) timer(s)") }
+    return "TestScheduler '\(name)' stopped after running \(counts.total) jobs at \(now) without the clock "
+      + "moving: work keeps scheduling more work at the same instant (a callback or block that "
+      + "reschedules itself at once, a recursive block that always recurses, a loop polling with perform "
+      + "or Task.yield). It ran: \(kinds.joined(separator: ", ")). Give the work a delay on the scheduler's "
+      + "clock, or raise maximumJobsPerInstant if this much work at one instant is intended.\n"
+      + describePending(name: name)
   }
 
   /// A description of everything pending, for failure messages.

@@ -64,4 +64,22 @@ struct RACTestSchedulerTests {
     scheduler.stepAll()
     #expect(log.values == [true])
   }
+
+  @Test("stepAll stops a recursive block that always reschedules itself, and reports it, instead of hanging")
+  func stepAllStopsEndlessRecursion() {
+    let scheduler = RACTestScheduler()
+    let runs = Log<Int>()
+    let disposable = scheduler.scheduleRecursiveBlock { reschedule in
+      runs.append(1)
+      reschedule()
+    }
+    withKnownIssue {
+      scheduler.stepAll()
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("bridged block(s) (RACScheduler)") }
+    }
+    #expect(runs.values.count > 1_000)
+    disposable?.dispose()
+    scheduler.stepAll()
+  }
 }

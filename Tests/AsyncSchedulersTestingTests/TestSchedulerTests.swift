@@ -1,7 +1,9 @@
 import AsyncSchedulers
+import AsyncSchedulersTestSupport
 import AsyncSchedulersTesting
 import Dispatch
 import Foundation
+import Synchronization
 import Testing
 
 @Suite("TestScheduler")
@@ -81,6 +83,8 @@ struct TestSchedulerTests {
     }
     withKnownIssue {
       scheduler.advance(by: .seconds(-1))
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("cannot move back in time") }
     }
     #expect(scheduler.now.ms == 5000)
   }
@@ -218,6 +222,91 @@ struct TestSchedulerTests {
     withKnownIssue {
       let satisfied = scheduler.runUntil(timeout: .milliseconds(50)) { false }
       #expect(!satisfied)
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("runUntil timed out") }
     }
+  }
+
+  @Test("runUntil takes a huge timeout as 'as long as it takes' and a negative one as zero")
+  func runUntilExtremeTimeouts() {
+    let scheduler = TestScheduler()
+    scheduler.execute {}
+    #expect(scheduler.runUntil(timeout: .seconds(Int64.max)) { scheduler.pendingCount == 0 })
+    withKnownIssue {
+      #expect(!scheduler.runUntil(timeout: .seconds(-5)) { false })
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("runUntil timed out") }
+    }
+  }
+
+  /// A callback that schedules itself again at once, forever.
+  private static func rescheduleForever(on scheduler: TestScheduler, count: Log<Int>) {
+    scheduler.execute {
+      count.append(1)
+      rescheduleForever(on: scheduler, count: count)
+    }
+  }
+
+  @Test("run() stops runaway work at one instant and names it, instead of hanging")
+  func runStopsRunawayWork() {
+    let scheduler = TestScheduler(maximumJobsPerInstant: 1_000)
+    let count = Log<Int>()
+    Self.rescheduleForever(on: scheduler, count: count)
+    withKnownIssue {
+      scheduler.run()
+    } matching: { issue in
+      issue.comments.contains {
+        $0.rawValue.contains("stopped after running 1000 jobs at 0.0 seconds") && $0.rawValue.contains("1000 callback job(s)")
+      }
+    }
+    #expect(count.values.count == 1_000)
+    #expect(scheduler.pendingCount == 1)
+  }
+
+  @Test("advance(by:) stops runaway work and keeps the clock where it ran away")
+  func advanceStopsRunawayWork() {
+    let scheduler = TestScheduler(maximumJobsPerInstant: 500)
+    let count = Log<Int>()
+    scheduler.schedule(after: .seconds(1)) { Self.rescheduleForever(on: scheduler, count: count) }
+    withKnownIssue {
+      scheduler.advance(by: .seconds(5))
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("at 1.0 seconds without the clock moving") }
+    }
+    #expect(scheduler.now == SchedulerInstant(offset: .seconds(1)))
+    // The next call runs another bounded batch; nothing hangs.
+    withKnownIssue {
+      scheduler.advance(by: .seconds(1))
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("without the clock moving") }
+    }
+  }
+
+  @Test("a task polling with perform in a loop is stopped and named as task jobs")
+  func pollingTaskIsStopped() {
+    let scheduler = TestScheduler(maximumJobsPerInstant: 1_000)
+    let task = Task(executorPreference: scheduler) {
+      while true { _ = try await scheduler.perform { 1 } }
+    }
+    withKnownIssue {
+      scheduler.run()
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("task or actor job(s)") }
+    }
+    task.cancel()
+    scheduler.run()
+    #expect(scheduler.pendingCount == 0)
+  }
+
+  @Test("a legitimate amount of work at one instant, below the bound, runs in full")
+  func workBelowTheBoundRuns() {
+    let scheduler = TestScheduler(maximumJobsPerInstant: 1_000)
+    let count = Atomic<Int>(0)
+    for _ in 0..<999 { scheduler.execute { count.wrappingAdd(1, ordering: .relaxed) } }
+    scheduler.schedule(after: .seconds(1)) {
+      for _ in 0..<999 { scheduler.execute { count.wrappingAdd(1, ordering: .relaxed) } }
+    }
+    scheduler.run()
+    #expect(count.load(ordering: .relaxed) == 1_998)
   }
 }

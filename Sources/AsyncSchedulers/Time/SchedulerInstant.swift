@@ -64,7 +64,7 @@ extension Duration {
 
 extension SchedulerInstant {
   /// This instant as a `DispatchTime`, assuming the real-time (uptime) origin.
-  var dispatchTime: DispatchTime {
+  package var dispatchTime: DispatchTime {
     let ns = offset.saturatingNanoseconds
     return ns >= UInt64(Int64.max) ? .distantFuture : DispatchTime(uptimeNanoseconds: Swift.max(ns, 1))
   }
