@@ -8,7 +8,10 @@ import Synchronization
 /// actors running on the core share one queue and one order. Convert both ways with ``core`` and
 /// ``wrapping(_:)`` (or `Scheduler.racScheduler`).
 ///
-/// Every RAC scheduler is serial: blocks run one at a time, in order. Blocks run on the scheduler, with
+/// Every RAC scheduler is serial: blocks run one at a time, in order. A core that may run several jobs at
+/// once (a ``ConcurrentScheduler``, or any scheduler that is not an ``ActorScheduler``) gets a serial
+/// queue in front of it: the blocks run one at a time, in order, on the core's threads, and do not share
+/// a FIFO with the core's other work. Blocks run on the scheduler, with
 /// ``current()`` set to it while they run; they should not block for long. Returned disposables cancel
 /// a block that has not started yet; they never interrupt one that is running.
 ///
@@ -27,6 +30,8 @@ open class RACScheduler: @unchecked Sendable {
   /// `core`, when it queues bridge jobs directly but is not a `WorkQueueScheduler` (the virtual-time
   /// `TestScheduler`).
   private let submitter: (any RunnableJobSubmitting)?
+  /// The serial queue in front of a core that is not serial; `nil` for a serial core.
+  private let serialQueue: RACSerialQueue?
   /// `core`, when it is one of the core's real-time schedulers: unretained (the strong `core` keeps it
   /// alive as long as `self`), so `schedule` calls it directly with no reference counting and no
   /// protocol dispatch.
@@ -39,8 +44,11 @@ open class RACScheduler: @unchecked Sendable {
   public init(core: any Scheduler, name: String? = nil) {
     self.core = core
     self.name = name ?? core.name
-    self.submitter = core as? any RunnableJobSubmitting
-    self.workQueue = (core as? WorkQueueScheduler).map { Unmanaged.passUnretained($0) }
+    let workQueue = (core as? WorkQueueScheduler).flatMap { $0.isSerial ? $0 : nil }
+    let isSerial = workQueue != nil || core is any ActorScheduler
+    self.serialQueue = isSerial ? nil : RACSerialQueue(core: core)
+    self.submitter = isSerial ? core as? any RunnableJobSubmitting : nil
+    self.workQueue = workQueue.map { Unmanaged.passUnretained($0) }
     RACScheduler.register(self)
   }
 
@@ -114,45 +122,84 @@ open class RACScheduler: @unchecked Sendable {
       submitter.submit(runnable: scheduled)
       return scheduled
     }
+    if let serialQueue {
+      let scheduled = RACScheduledBlock { [self] in self.performAsCurrentScheduler(block) }
+      serialQueue.submit(scheduled)
+      return scheduled
+    }
     let scheduled = RACScheduledBlock { [self] in self.performAsCurrentScheduler(block) }
     core.execute { scheduled.runJob() }
     return scheduled
   }
 
-  /// Schedules `block` at `date` (`-after:schedule:`).
+  /// Schedules `block` at `date` (`-after:schedule:`); a date in the past (`.distantPast`) means as soon
+  /// as possible, and one more than 10^15 seconds away (`.distantFuture` is not) means never in practice.
   /// - Precondition: `date` is a valid date (not NaN).
   @discardableResult
   open func after(_ date: Date, schedule block: @escaping @Sendable () -> Void) -> RACDisposable? {
+    if let serialQueue {
+      // The timer hands the block to the serial queue; disposing stops either step.
+      let scheduled = RACScheduledBlock { [self] in self.performAsCurrentScheduler(block) }
+      let action = core.schedule(at: instant(for: date), leeway: .zero) { serialQueue.submit(scheduled) }
+      return RACDisposable(block: {
+        action.dispose()
+        scheduled.dispose()
+      })
+    }
     let action = core.schedule(at: instant(for: date), leeway: .zero) { [self] in
       self.performAsCurrentScheduler(block)
     }
     return RACDisposable(action)
   }
 
-  /// Schedules `block` `delay` seconds from now (`-afterDelay:schedule:`); a negative delay means as
-  /// soon as possible.
+  /// Schedules `block` `delay` seconds from now (`-afterDelay:schedule:`); a negative delay (or
+  /// `-infinity`) means as soon as possible, and a delay beyond 10^15 seconds (or `+infinity`) means
+  /// never in practice (the block stays pending until disposed).
   /// - Precondition: `delay` is not NaN.
   @discardableResult
   open func afterDelay(_ delay: TimeInterval, schedule block: @escaping @Sendable () -> Void) -> RACDisposable? {
-    precondition(!delay.isNaN, "afterDelay:schedule: delay must not be NaN")
+    precondition(!delay.isNaN, "afterDelay:schedule: delay must not be NaN (got \(delay))")
     return after(Date(timeIntervalSinceNow: delay), schedule: block)
   }
 
   /// Schedules `block` at `date` and then every `interval` seconds, anchored to `date` (no drift), with
   /// `leeway` as a hint (`-after:repeatingEvery:withLeeway:schedule:`).
   ///
-  /// The timer keeps firing when the returned disposable is dropped, and stops when it is disposed.
-  /// - Precondition: `interval > 0` and finite; `leeway >= 0` and finite.
+  /// The timer keeps firing when the returned disposable is dropped, and stops when it is disposed. An
+  /// interval shorter than a nanosecond (the clock's resolution) is rounded up to one nanosecond.
+  /// - Precondition: `0 < interval < 9223372036` seconds and `0 <= leeway < 9223372036` seconds (what
+  ///   ReactiveObjC asserts: both must fit in 64-bit nanoseconds); NaN fails both.
   @discardableResult
   open func after(
     _ date: Date, repeatingEvery interval: TimeInterval, withLeeway leeway: TimeInterval,
     schedule block: @escaping @Sendable () -> Void
   ) -> RACDisposable? {
-    precondition(interval > 0 && interval.isFinite, "repeatingEvery: interval must be greater than zero and finite (got \(interval))")
-    precondition(leeway >= 0 && leeway.isFinite, "withLeeway: leeway must not be negative and must be finite (got \(leeway))")
-    let action = core.scheduleRepeating(
-      startingAt: instant(for: date), every: .seconds(interval), leeway: .seconds(leeway)
-    ) { [self] in
+    let limit = Double(Int64.max) / 1e9
+    precondition(
+      interval > 0 && interval < limit,
+      "after:repeatingEvery:withLeeway:schedule: interval must be greater than 0 and less than \(Int64(limit)) seconds (got \(interval))")
+    precondition(
+      leeway >= 0 && leeway < limit,
+      "after:repeatingEvery:withLeeway:schedule: leeway must be at least 0 and less than \(Int64(limit)) seconds (got \(leeway))")
+    let start = instant(for: date)
+    let every = max(Duration.seconds(interval), .nanoseconds(1))
+    if let serialQueue {
+      // Each tick hands one run to the serial queue; a run still queued when the timer is disposed
+      // does not start.
+      let stopped = RACDisposable()
+      let action = core.scheduleRepeating(startingAt: start, every: every, leeway: .seconds(leeway)) { [self] in
+        serialQueue.submit(
+          RACScheduledBlock {
+            guard !stopped.isDisposed else { return }
+            self.performAsCurrentScheduler(block)
+          })
+      }
+      return RACDisposable(block: {
+        action.dispose()
+        stopped.dispose()
+      })
+    }
+    let action = core.scheduleRepeating(startingAt: start, every: every, leeway: .seconds(leeway)) { [self] in
       self.performAsCurrentScheduler(block)
     }
     return RACDisposable(action)

@@ -2,10 +2,10 @@ import AsyncSchedulers
 
 /// The state of a ``TestScheduler``: its virtual clock, ready work and timers. Pure: methods return
 /// what to run; the scheduler runs it after releasing its lock.
-struct TestSchedulerStateMachine {
-  private(set) var now: SchedulerInstant
-  private(set) var ready = WorkFIFO()
-  private(set) var timers = TimerHeap()
+package struct TestSchedulerStateMachine {
+  package private(set) var now: SchedulerInstant
+  package private(set) var ready = WorkFIFO()
+  package private(set) var timers = TimerHeap()
   private var nextSequence: UInt64 = 0
   /// Whether a driving call (`advance`, `run`, `step`) is running; they may not nest.
   var isDriving = false
@@ -33,34 +33,34 @@ struct TestSchedulerStateMachine {
     }
   }
 
-  init(now: SchedulerInstant, maximumJobsPerInstant: Int) {
+  package init(now: SchedulerInstant, maximumJobsPerInstant: Int) {
     self.now = now
     self.maximumJobsPerInstant = maximumJobsPerInstant
   }
 
   /// Whether the current driving call refused to run more work at the current instant: it had run
   /// ``maximumJobsPerInstant`` jobs there and more were due.
-  private(set) var isRunaway = false
+  package private(set) var isRunaway = false
 
   private var isExhausted: Bool { runAtInstant.total >= maximumJobsPerInstant }
 
   /// Starts counting jobs for a new driving call.
-  mutating func beginDriving() {
+  package mutating func beginDriving() {
     runAtInstant = JobCounts()
     isRunaway = false
   }
 
-  var pendingCount: Int { ready.count + timers.count }
+  package var pendingCount: Int { ready.count + timers.count }
   var nextDeadline: SchedulerInstant? { ready.isEmpty ? timers.firstDeadline : now }
 
   /// Queues ready work; returns whether a blocked waiter must be woken.
-  mutating func enqueue(_ work: Work) -> Bool {
+  package mutating func enqueue(_ work: Work) -> Bool {
     ready.append(work)
     return takeWaiter()
   }
 
   /// Adds a timer due at `deadline`; returns whether a blocked waiter must be woken.
-  mutating func addTimer(_ timer: ScheduledTimer, at deadline: SchedulerInstant) -> Bool {
+  package mutating func addTimer(_ timer: ScheduledTimer, at deadline: SchedulerInstant) -> Bool {
     timers.insert(timer, deadline: deadline, sequence: nextSequence)
     nextSequence &+= 1
     return takeWaiter()
@@ -71,10 +71,10 @@ struct TestSchedulerStateMachine {
     return waiterBlocked
   }
 
-  mutating func removeTimer(_ timer: ScheduledTimer) { timers.remove(timer) }
+  package mutating func removeTimer(_ timer: ScheduledTimer) { timers.remove(timer) }
 
   /// Pops the first ready job, unless the current call has run too many jobs at this instant.
-  mutating func popReady() -> Work? {
+  package mutating func popReady() -> Work? {
     guard !isRunaway, !ready.isEmpty else { return nil }
     if isExhausted {
       isRunaway = true
@@ -87,7 +87,7 @@ struct TestSchedulerStateMachine {
 
   /// Pops the earliest timer due at or before `limit`, moving the clock to its deadline (never
   /// backwards); a repeating timer is re-armed on its grid first, keeping its sequence number.
-  mutating func popTimer(dueBy limit: SchedulerInstant) -> ScheduledTimer? {
+  package mutating func popTimer(dueBy limit: SchedulerInstant) -> ScheduledTimer? {
     guard !isRunaway, let first = timers.first, first.deadline <= limit else { return nil }
     if first.deadline <= now && isExhausted {
       isRunaway = true
@@ -106,7 +106,7 @@ struct TestSchedulerStateMachine {
   }
 
   /// Moves the clock forward to `instant` (never backwards).
-  mutating func move(to instant: SchedulerInstant) {
+  package mutating func move(to instant: SchedulerInstant) {
     if instant > now {
       now = instant
       runAtInstant = JobCounts()

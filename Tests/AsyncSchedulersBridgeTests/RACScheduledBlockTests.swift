@@ -8,13 +8,42 @@ import Testing
 
 @Suite("RAC scheduled blocks")
 struct RACScheduledBlockTests {
+  @Test("a block disposed after its worker took it still runs once, and is released once")
+  func disposeAfterTake() async {
+    let scheduler = TestScheduler()
+    let rac = RACScheduler(core: scheduler)
+    let counter = LifetimeCounter()
+    let runs = Atomic<Int>(0)
+    let disposable = Mutex<RACDisposable?>(nil)
+    do {
+      let token = counter.make()
+      // The block disposes its own disposable while it runs: the phase is `ran` then.
+      disposable.withLock {
+        $0 = rac.schedule {
+          withExtendedLifetime(token) {
+            runs.wrappingAdd(1, ordering: .relaxed)
+            disposable.withLock { $0 }?.dispose()
+          }
+        }
+      }
+    }
+    scheduler.run()
+    #expect(runs.load(ordering: .relaxed) == 1)
+    #expect(disposable.withLock { $0 }?.isDisposed == true)
+    disposable.withLock { $0 = nil }
+    #expect(counter.count == 0)
+  }
+}
+
+@Suite("RAC scheduled blocks under stress")
+struct RACScheduledBlockStressTests {
   @Test("disposing blocks from 8 threads just as their worker starts them: each runs at most once, every capture is released once")
   func disposeRacesStart() async {
     let outcome = await onDedicatedThread { () -> (runs: Int, live: Int, blocks: Int) in
       let scheduler = RACScheduler(priority: .default, name: "race.dispose-at-start")
       let counter = LifetimeCounter()
       let runs = Atomic<Int>(0)
-      let rounds = 2_000
+      let rounds = 500 * ModelTesting.soak
       let perRound = 8
       for _ in 0..<rounds {
         let group = DispatchGroup()
@@ -44,31 +73,5 @@ struct RACScheduledBlockTests {
     }
     #expect(outcome.runs <= outcome.blocks)
     #expect(outcome.live == 0, "every block and its captures released exactly once")
-  }
-
-  @Test("a block disposed after its worker took it still runs once, and is released once")
-  func disposeAfterTake() async {
-    let scheduler = TestScheduler()
-    let rac = RACScheduler(core: scheduler)
-    let counter = LifetimeCounter()
-    let runs = Atomic<Int>(0)
-    let disposable = Mutex<RACDisposable?>(nil)
-    do {
-      let token = counter.make()
-      // The block disposes its own disposable while it runs: the phase is `ran` then.
-      disposable.withLock {
-        $0 = rac.schedule {
-          withExtendedLifetime(token) {
-            runs.wrappingAdd(1, ordering: .relaxed)
-            disposable.withLock { $0 }?.dispose()
-          }
-        }
-      }
-    }
-    scheduler.run()
-    #expect(runs.load(ordering: .relaxed) == 1)
-    #expect(disposable.withLock { $0 }?.isDisposed == true)
-    disposable.withLock { $0 = nil }
-    #expect(counter.count == 0)
   }
 }

@@ -219,6 +219,42 @@ struct RACSchedulerTests {
     #expect(names.values.count >= 3 && names.values.allSatisfy { $0 == "released" })
   }
 
+  /// Values an exit test's child process looks up by index (exit tests pass captured values as JSON,
+  /// which has no NaN or infinity).
+  private static let badIntervals: [Double] = [1e300, .infinity, -1, 0, .nan, -.infinity]
+
+  @Test("repeating intervals out of RAC's range fail with a message naming the argument and the value", arguments: badIntervals.indices)
+  func repeatingIntervalOutOfRange(index: Int) async throws {
+    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) { [index] in
+      _ = RACScheduler().after(Date(), repeatingEvery: Self.badIntervals[index], withLeeway: 0) {}
+    }
+    let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+    #expect(message.contains("interval must be greater than 0") && message.contains("(got \(Self.badIntervals[index]))"))
+  }
+
+  @Test("leeways out of RAC's range fail with a message naming the argument", arguments: badIntervals.indices.filter { badIntervals[$0] != 0 })
+  func repeatingLeewayOutOfRange(index: Int) async throws {
+    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) { [index] in
+      _ = RACScheduler().after(Date(), repeatingEvery: 1, withLeeway: Self.badIntervals[index]) {}
+    }
+    let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+    #expect(message.contains("leeway must be at least 0") && message.contains("(got \(Self.badIntervals[index]))"))
+  }
+
+  @Test("an interval below a nanosecond is rounded up to one nanosecond")
+  func tinyInterval() {
+    let scheduler = RACTestScheduler()
+    let log = Log<SchedulerInstant>()
+    let disposable = scheduler.after(Date(), repeatingEvery: 1e-19, withLeeway: 0) {
+      log.append(scheduler.testScheduler.now)
+    }
+    scheduler.step(3)
+    disposable?.dispose()
+    let fires = log.values
+    #expect(fires.count == 3)
+    #expect(zip(fires, fires.dropFirst()).allSatisfy { $0.duration(to: $1) == .nanoseconds(1) })
+  }
+
   @Test("repeating arguments are checked with messages naming them")
   func repeatingPreconditions() async {
     await #expect(processExitsWith: .failure) {

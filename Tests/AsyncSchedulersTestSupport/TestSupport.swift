@@ -10,58 +10,60 @@ import Synchronization
 
 /// Counts down events from any thread; a test awaits it with a generous real-time bound instead of
 /// sleeping for a fixed time.
+///
+/// The bound is a Dispatch timer, not one of this package's schedulers: a regression in the code under
+/// test makes the wait fail, never hang.
 package final class Latch: Sendable {
   private struct State {
     var remaining: Int
-    var waiter: (@Sendable (Result<Void, any Error>) -> Void)?
+    var waiter: CheckedContinuation<Bool, Never>?
   }
 
   private let state: Mutex<State>
-  /// The scheduler whose timer bounds the wait.
-  private static let timeouts = SerialScheduler(name: "Latch.timeouts")
 
   package init(count: Int = 1) { state = Mutex(State(remaining: count)) }
 
   /// Records one event.
   package func signal() {
-    let waiter = state.withCriticalRegion { state -> (@Sendable (Result<Void, any Error>) -> Void)? in
+    let waiter = state.withLock { state -> CheckedContinuation<Bool, Never>? in
       state.remaining -= 1
       guard state.remaining == 0 else { return nil }
       defer { state.waiter = nil }
       return state.waiter
     }
-    waiter?(.success(()))
+    waiter?.resume(returning: true)
   }
 
   /// Whether every event has happened.
-  package var isOpen: Bool { state.withCriticalRegion { $0.remaining <= 0 } }
+  package var isOpen: Bool { state.withLock { $0.remaining <= 0 } }
 
-  /// Waits until every event has happened; returns `false` if `timeout` passed first.
+  /// Waits until every event has happened; returns `false` if `timeout` passed first. One waiter at a
+  /// time.
   package func wait(timeout: Duration = .seconds(60)) async -> Bool {
-    do {
-      try await withCallbackCompletion { (complete: @escaping @Sendable (Result<Void, any Error>) -> Void) in
-        let openAlready = state.withCriticalRegion { state -> Bool in
-          if state.remaining <= 0 { return true }
-          state.waiter = complete
-          return false
-        }
-        if openAlready { complete(.success(())) }
-        let timer = Latch.timeouts.schedule(after: timeout) {
-          let waiter = self.state.withCriticalRegion { state in
-            defer { state.waiter = nil }
-            return state.waiter
-          }
-          waiter?(.failure(TimeoutError()))
-        }
-        return timer
+    await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+      let openAlready = state.withLock { state -> Bool in
+        if state.remaining <= 0 { return true }
+        precondition(state.waiter == nil, "Latch: one waiter at a time")
+        state.waiter = continuation
+        return false
       }
-      return true
-    } catch {
-      return false
+      if openAlready {
+        continuation.resume(returning: true)
+        return
+      }
+      let (seconds, attoseconds) = timeout.components
+      let nanoseconds =
+        seconds >= Int64(Int.max / 1_000_000_000)
+        ? Int.max : Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+      DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(max(nanoseconds, 0))) {
+        let waiter = self.state.withLock { state in
+          defer { state.waiter = nil }
+          return state.waiter
+        }
+        waiter?.resume(returning: false)
+      }
     }
   }
-
-  package struct TimeoutError: Error {}
 }
 
 /// A thread-safe log of values, for traces.

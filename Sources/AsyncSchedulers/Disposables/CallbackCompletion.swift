@@ -28,8 +28,11 @@ public func withCallbackCompletion<T: Sendable>(
 }
 
 /// The states of one awaited callback operation; pure, returns what to do.
-struct CallbackCompletionStateMachine<Continuation> {
-  enum State {
+package struct CallbackCompletionStateMachine<Continuation> {
+  /// A machine in its initial state.
+  package init() {}
+
+  package enum State {
     case initial
     case cancelledBeforeStart
     case waiting(Continuation, (any Disposable)?)
@@ -37,10 +40,10 @@ struct CallbackCompletionStateMachine<Continuation> {
     case cancelled(disposableAttached: Bool)
   }
 
-  var state: State = .initial
+  package var state: State = .initial
 
   /// `true`: the work may start. `false`: already cancelled; resume the continuation with an error.
-  mutating func install(_ continuation: Continuation) -> Bool {
+  package mutating func install(_ continuation: Continuation) -> Bool {
     switch state {
     case .initial:
       state = .waiting(continuation, nil)
@@ -54,7 +57,7 @@ struct CallbackCompletionStateMachine<Continuation> {
   }
 
   /// Returns whether the disposable must be disposed now (cancellation came first).
-  mutating func attach(_ disposable: any Disposable) -> Bool {
+  package mutating func attach(_ disposable: any Disposable) -> Bool {
     switch state {
     case .waiting(let continuation, nil):
       state = .waiting(continuation, disposable)
@@ -70,14 +73,14 @@ struct CallbackCompletionStateMachine<Continuation> {
   }
 
   /// The continuation to resume with the result, if the operation is still waiting.
-  mutating func complete() -> Continuation? {
+  package mutating func complete() -> Continuation? {
     guard case .waiting(let continuation, _) = state else { return nil }
     state = .completed
     return continuation
   }
 
   /// The continuation to resume with `CancellationError` and the disposable to dispose, if waiting.
-  mutating func cancel() -> (Continuation, (any Disposable)?)? {
+  package mutating func cancel() -> (Continuation, (any Disposable)?)? {
     switch state {
     case .initial:
       state = .cancelledBeforeStart

@@ -368,6 +368,9 @@ public class WorkQueueScheduler: Scheduler, RunnableJobSubmitting, TimerOwner, @
 
   /// The number of timers pending in this scheduler's timer heap (for diagnostics and tests).
   public var pendingTimerCount: Int { state.withCriticalRegion { $0.machine.timerCount } }
+
+  /// Whether it runs one job at a time (a serial or main-actor scheduler).
+  package var isSerial: Bool { width == 1 }
 }
 
 /// The serial executor of a serial scheduler: what actors bound to it return from `unownedExecutor`.

@@ -11,14 +11,17 @@ import Testing
 @Suite("WorkQueueStateMachine model")
 struct WorkQueueStateMachineModelTests {
   @Test("random event sequences keep every invariant, for serial and concurrent widths", arguments: [1, 2, 3])
-  func randomSequences(width: Int) {
-    for seed in ModelTesting.seeds(400) {
-      var model = Model(width: width, seed: seed)
-      if let failure = model.run(events: 250) {
-        Issue.record("width \(width), seed \(seed) (replay with ASYNC_SCHEDULERS_SEED=\(seed)): \(failure)")
-        return
+  func randomSequences(width: Int) async {
+    let failure = await onDedicatedThread { () -> String? in
+      for seed in ModelTesting.seeds(400) {
+        var model = Model(width: width, seed: seed)
+        if let failure = model.run(events: 250) {
+          return "width \(width), seed \(seed) (replay with ASYNC_SCHEDULERS_SEED=\(seed)): \(failure)"
+        }
       }
+      return nil
     }
+    #expect(failure == nil)
   }
 }
 
@@ -54,9 +57,19 @@ private struct Model {
   var nextID = 0
   var jobs = Set<Int>()
   var timers: [Int: TimerRecord] = [:]
-  let ran = Log<(id: Int, at: Int64)>()
+  let ran = RunLog()
+  /// Runs per job or timer id, and how many entries of `ran` they count.
+  var runs: [Int: Int] = [:]
+  var counted = 0
   var clock: ClockBox
   var trace: [String] = []
+
+  /// What ran, and when; bodies append to it synchronously on the model's thread.
+  final class RunLog: @unchecked Sendable {
+    // Why @unchecked Sendable: the model runs on one thread; bodies run synchronously inside it.
+    var values: [(id: Int, at: Int64)] = []
+    func append(_ entry: (id: Int, at: Int64)) { values.append(entry) }
+  }
 
   /// Lets timer bodies read the simulated time.
   final class ClockBox: @unchecked Sendable {
@@ -159,7 +172,7 @@ private struct Model {
 
   mutating func dispose(_ id: Int) {
     timers[id]!.disposed = true
-    timers[id]!.runsAtDispose = ran.values.filter { $0.id == id }.count
+    timers[id]!.runsAtDispose = (runs[id] ?? 0) + ran.values[counted...].filter { $0.id == id }.count
     timers[id]!.handle!.dispose()
     machine.removeTimer(timers[id]!.handle!)
   }
@@ -237,7 +250,7 @@ private struct Model {
 
   // MARK: Invariants
 
-  func checkInvariants() -> String? {
+  mutating func checkInvariants() -> String? {
     let starting = workers.filter { if case .starting = $0 { true } else { false } }.count
     let waiting = workers.filter { if case .waiting = $0 { true } else { false } }.count
     let active = workers.count + (inline ? 1 : 0)
@@ -254,8 +267,9 @@ private struct Model {
       if armed > first { return "alarm armed at \(armed), after the first deadline \(first)" }
     }
     // Nothing ran twice, and nothing ran early.
-    var runs: [Int: Int] = [:]
-    for (id, at) in ran.values {
+    let new = ran.values[counted...]
+    counted = ran.values.count
+    for (id, at) in new {
       runs[id, default: 0] += 1
       if let timer = timers[id] {
         if at < timer.deadline { return "timer \(id) due at \(timer.deadline) ran early, at \(at)" }
@@ -290,12 +304,11 @@ private struct Model {
       if let broken = checkInvariants() { return "while settling: " + broken }
     }
     if machine.timerCount > 0 { return "\(machine.timerCount) timer(s) left with nobody watching them" }
-    let ranIDs = ran.values.map(\.id)
-    for id in jobs where ranIDs.filter({ $0 == id }).count != 1 {
-      return "job \(id) ran \(ranIDs.filter { $0 == id }.count) times"
+    for id in jobs where runs[id] != 1 {
+      return "job \(id) ran \(runs[id] ?? 0) times"
     }
     for timer in timers.values where timer.repeating == nil && !timer.disposed {
-      let count = ranIDs.filter { $0 == timer.id }.count
+      let count = runs[timer.id] ?? 0
       if count != 1 { return "timer \(timer.id) due at \(timer.deadline) fired \(count) times" }
     }
     return nil
