@@ -208,7 +208,8 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   /// Runs until nothing is pending, moving the clock to each deadline; stops with a failure listing the
   /// pending work after `maximumSteps` timers (an endless repeating timer never hangs it), or after
   /// ``maximumJobsPerInstant`` jobs at one instant (work rescheduling itself never hangs it). When it
-  /// stops early, the clock stays at the last timer it ran and the remaining work stays pending.
+  /// stops early, the clock stays at the last timer it ran and the remaining work stays pending. A
+  /// negative `maximumSteps` counts as zero.
   public func run(
     maximumSteps: Int = 1_000_000,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
@@ -217,9 +218,9 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
       var steps = 0
       while true {
         runReady()
-        if steps == maximumSteps && state.withCriticalRegion({ !$0.timers.isEmpty }) {
+        if steps >= maximumSteps && state.withCriticalRegion({ !$0.timers.isEmpty }) {
           reportIssue(
-            "TestScheduler.run() stopped after \(maximumSteps) timers: work keeps scheduling more work "
+            "TestScheduler.run() stopped after \(max(maximumSteps, 0)) timers: work keeps scheduling more work "
               + "(an endless repeating timer?). Use advance(by:) for endless timers.\n"
               + pendingDescription, fileID: fileID, filePath: filePath, line: line, column: column)
           return false

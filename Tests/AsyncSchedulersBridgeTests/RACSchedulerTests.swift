@@ -279,4 +279,22 @@ struct RACSchedulerTests {
     let disposable = real.after(.distantFuture) { log.append("never") }
     disposable?.dispose()
   }
+
+  @Test("afterDelay with -infinity runs as soon as possible and with +infinity never; a NaN date fails with a message")
+  func infiniteDelays() async throws {
+    let scheduler = RACTestScheduler()
+    let log = Log<String>()
+    scheduler.afterDelay(-.infinity) { log.append("soon") }
+    let never = scheduler.afterDelay(.infinity) { log.append("never") }
+    scheduler.step()
+    #expect(log.values == ["soon"])
+    #expect(scheduler.testScheduler.nextDeadline! >= SchedulerInstant(offset: .seconds(1_000_000_000)))
+    never?.dispose()
+    scheduler.step(-2)
+    #expect(log.values == ["soon"])
+    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = RACScheduler().after(Date(timeIntervalSinceReferenceDate: .nan)) {}
+    }
+    #expect(String(decoding: result.standardErrorContent, as: UTF8.self).contains("not a valid date (NaN)"))
+  }
 }
