@@ -30,6 +30,9 @@ let package = Package(
     .testTarget(
       name: "AsyncSchedulersTestingTests", dependencies: ["AsyncSchedulersTesting", "AsyncSchedulersTestSupport"]),
     .testTarget(
+      name: "AsyncSignalsTests",
+      dependencies: ["AsyncSignals", "AsyncSchedulers", "AsyncSchedulersTesting", "AsyncSchedulersTestSupport"]),
+    .testTarget(
       name: "AsyncSchedulersBridgeTests",
       dependencies: ["AsyncSchedulersBridge", "AsyncSchedulersTesting", "AsyncSchedulersTestSupport"]),
   ],

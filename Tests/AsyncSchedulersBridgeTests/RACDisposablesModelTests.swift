@@ -146,8 +146,8 @@ struct RACDisposablesStressTests {
             }
             for _ in 0..<10 {
               let next = RACDisposable()
-              all.withLock { $0.append(next) }
-              if let previous = serial.swapIn(next) { swappedOut.withLock { $0.append(previous) } }
+              all.withCriticalRegion { $0.append(next) }
+              if let previous = serial.swapIn(next) { swappedOut.withCriticalRegion { $0.append(previous) } }
             }
           }
         }
@@ -155,8 +155,8 @@ struct RACDisposablesStressTests {
         group.wait()
         // Swapped-out inners are never disposed by the serial disposable (RAC); every other inner is
         // disposed: the one current at disposal, and every one swapped in afterwards.
-        let out = Set(swappedOut.withLock { $0 }.map(ObjectIdentifier.init))
-        for disposable in all.withLock({ $0 }) {
+        let out = Set(swappedOut.withCriticalRegion { $0 }.map(ObjectIdentifier.init))
+        for disposable in all.withCriticalRegion({ $0 }) {
           let isOut = out.contains(ObjectIdentifier(disposable))
           if disposable.isDisposed == isOut { failures += 1 }
         }

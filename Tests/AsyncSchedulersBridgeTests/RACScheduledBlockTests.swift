@@ -18,19 +18,19 @@ struct RACScheduledBlockTests {
     do {
       let token = counter.make()
       // The block disposes its own disposable while it runs: the phase is `ran` then.
-      disposable.withLock {
+      disposable.withCriticalRegion {
         $0 = rac.schedule {
           withExtendedLifetime(token) {
             runs.wrappingAdd(1, ordering: .relaxed)
-            disposable.withLock { $0 }?.dispose()
+            disposable.withCriticalRegion { $0 }?.dispose()
           }
         }
       }
     }
     scheduler.run()
     #expect(runs.load(ordering: .relaxed) == 1)
-    #expect(disposable.withLock { $0 }?.isDisposed == true)
-    disposable.withLock { $0 = nil }
+    #expect(disposable.withCriticalRegion { $0 }?.isDisposed == true)
+    disposable.withCriticalRegion { $0 = nil }
     #expect(counter.count == 0)
   }
 }

@@ -25,7 +25,7 @@ struct RACSerialQueueTests {
             if running.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue > 1 {
               overlaps.wrappingAdd(1, ordering: .relaxed)
             }
-            order.withLock { $0[producer, default: []].append(index) }
+            order.withCriticalRegion { $0[producer, default: []].append(index) }
             running.wrappingSubtract(1, ordering: .acquiringAndReleasing)
             done.signal()
           }
@@ -42,7 +42,7 @@ struct RACSerialQueueTests {
     }
     #expect(await done.wait())
     #expect(overlaps.load(ordering: .relaxed) == 0)
-    #expect(order.withLock { $0.values.allSatisfy { $0 == Array(0..<perProducer) } })
+    #expect(order.withCriticalRegion { $0.values.allSatisfy { $0 == Array(0..<perProducer) } })
   }
 
   @Test("current() inside a serialized block is the RAC scheduler")

@@ -25,7 +25,7 @@ package final class Latch: Sendable {
 
   /// Records one event.
   package func signal() {
-    let waiter = state.withLock { state -> CheckedContinuation<Bool, Never>? in
+    let waiter = state.withCriticalRegion { state -> CheckedContinuation<Bool, Never>? in
       state.remaining -= 1
       guard state.remaining == 0 else { return nil }
       defer { state.waiter = nil }
@@ -35,13 +35,13 @@ package final class Latch: Sendable {
   }
 
   /// Whether every event has happened.
-  package var isOpen: Bool { state.withLock { $0.remaining <= 0 } }
+  package var isOpen: Bool { state.withCriticalRegion { $0.remaining <= 0 } }
 
   /// Waits until every event has happened; returns `false` if `timeout` passed first. One waiter at a
   /// time.
   package func wait(timeout: Duration = .seconds(60)) async -> Bool {
     await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-      let openAlready = state.withLock { state -> Bool in
+      let openAlready = state.withCriticalRegion { state -> Bool in
         if state.remaining <= 0 { return true }
         precondition(state.waiter == nil, "Latch: one waiter at a time")
         state.waiter = continuation
@@ -56,7 +56,7 @@ package final class Latch: Sendable {
         seconds >= Int64(Int.max / 1_000_000_000)
         ? Int.max : Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
       DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(max(nanoseconds, 0))) {
-        let waiter = self.state.withLock { state in
+        let waiter = self.state.withCriticalRegion { state in
           defer { state.waiter = nil }
           return state.waiter
         }

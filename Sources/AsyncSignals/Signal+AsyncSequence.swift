@@ -1,0 +1,122 @@
+import AsyncSchedulers
+import Synchronization
+
+extension Signal: AsyncSequence {
+  /// Iterates the signal with the default buffering, ``SignalBuffering/unbounded``; see
+  /// ``values(buffering:)``.
+  public func makeAsyncIterator() -> SignalValues<Element, Failure>.Iterator {
+    SignalValues(signal: self, buffering: .unbounded).makeAsyncIterator()
+  }
+
+  /// The signal's values as an `AsyncSequence` with an explicit buffering policy.
+  ///
+  /// Each iterator subscribes on its first `next()`. Values wait in the buffer while the loop body
+  /// runs (``SignalBuffering``). Leaving the loop, releasing the iterator or cancelling the iterating
+  /// task disposes the subscription, exactly once; a terminal event from the producer ends the loop
+  /// after the buffered values (a failure is thrown, typed).
+  /// - Precondition: a bounded policy keeps at least one value.
+  public func values(buffering: SignalBuffering) -> SignalValues<Element, Failure> {
+    SignalValues(signal: self, buffering: buffering)
+  }
+}
+
+/// A signal's values as an `AsyncSequence`, with a buffering policy; see ``Signal/values(buffering:)``.
+public struct SignalValues<Element: Sendable, Failure: Error>: AsyncSequence, Sendable {
+  let signal: Signal<Element, Failure>
+  let buffering: SignalBuffering
+
+  /// Creates an iterator; it subscribes on its first `next()`.
+  public func makeAsyncIterator() -> Iterator {
+    Iterator(storage: SignalIteratorStorage(signal: signal, buffering: buffering))
+  }
+
+  /// Iterates one subscription. Not shared between tasks.
+  public struct Iterator: AsyncIteratorProtocol {
+    /// Disposes the subscription when the last copy of the iterator goes away.
+    final class Lifetime {
+      let storage: SignalIteratorStorage<Element, Failure>
+      init(storage: SignalIteratorStorage<Element, Failure>) { self.storage = storage }
+      deinit { storage.cancel() }
+    }
+
+    let lifetime: Lifetime
+
+    init(storage: SignalIteratorStorage<Element, Failure>) { lifetime = Lifetime(storage: storage) }
+
+    /// The next value, `nil` at the end (or once the task is cancelled); throws the signal's failure,
+    /// after the values sent before it.
+    public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+      try await lifetime.storage.next(isolation: actor)
+    }
+
+    /// The next value; see ``next(isolation:)``.
+    public mutating func next() async throws(Failure) -> Element? {
+      try await lifetime.storage.next(isolation: nil)
+    }
+  }
+}
+
+@available(*, unavailable)
+extension SignalValues.Iterator: Sendable {}
+
+/// The storage of one iteration: the state machine behind a lock, and the subscription.
+final class SignalIteratorStorage<Element: Sendable, Failure: Error>: Sendable {
+  typealias Continuation = UnsafeContinuation<Result<Element?, Failure>, Never>
+  private let signal: Signal<Element, Failure>
+  private let machine: Mutex<
+    SignalIteratorStateMachine<Element, Failure, Continuation, SignalSubscription<Element, Failure>>
+  >
+
+  init(signal: Signal<Element, Failure>, buffering: SignalBuffering) {
+    self.signal = signal
+    machine = Mutex(SignalIteratorStateMachine(policy: buffering))
+  }
+
+  func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+    let result = await withTaskCancellationHandler {
+      await withUnsafeContinuation(isolation: actor) { (continuation: Continuation) in
+        self.next(continuation)
+      }
+    } onCancel: {
+      self.cancel()
+    }
+    return try result.get()
+  }
+
+  private func next(_ continuation: Continuation) {
+    while true {
+      switch machine.withCriticalRegion({ $0.next(continuation) }) {
+      case .subscribe:
+        // Subscribing runs the producer's closure: never under the lock.
+        let subscription = signal.subscribe { [self] event in receive(event) }
+        machine.withCriticalRegion { $0.subscribed(subscription) }?.dispose()
+      case .resume(let result):
+        continuation.resume(returning: result)
+        return
+      case .suspend:
+        return
+      }
+    }
+  }
+
+  private func receive(_ event: SignalEvent<Element, Failure>) {
+    switch event {
+    case .next(let value):
+      machine.withCriticalRegion { $0.receive(value) }?.resume(returning: .success(value))
+    case .finished:
+      if let (continuation, result) = machine.withCriticalRegion({ $0.receive(terminal: .finished) }) {
+        continuation.resume(returning: result)
+      }
+    case .failed(let error):
+      if let (continuation, result) = machine.withCriticalRegion({ $0.receive(terminal: .failed(error)) }) {
+        continuation.resume(returning: result)
+      }
+    }
+  }
+
+  func cancel() {
+    let (continuation, subscription) = machine.withCriticalRegion { $0.cancel() }
+    subscription?.dispose()
+    continuation?.resume(returning: .success(nil))
+  }
+}

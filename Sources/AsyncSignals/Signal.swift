@@ -1,0 +1,82 @@
+import AsyncSchedulers
+
+/// A cold signal: each subscription runs the signal's subscribe closure anew, and receives
+/// `next* (finished | failed)?` (ReactiveObjC's `RACSignal`, ReactiveSwift's `SignalProducer`, an
+/// RxSwift `Observable` created with `create`).
+///
+/// Use it three ways:
+/// - **Iterate**: a signal is an `AsyncSequence`; `for try await value in signal` subscribes, and
+///   leaving the loop or cancelling the task disposes the subscription (a `Never`-failing signal is
+///   iterated without `try`). Values wait in an unbounded buffer while the loop body runs; choose
+///   another policy with ``values(buffering:)``.
+/// - **Subscribe** with handlers: ``subscribe(_:)``, ``subscribe(next:failed:finished:)``.
+/// - **Compose** with operators, including the scheduler-aware ones (`observe(on:)`, `delay`,
+///   `throttle`, `debounce`, …) which take any `Scheduler`, so they run on virtual time under a
+///   `TestScheduler` unchanged.
+///
+/// ```swift
+/// let numbers = Signal<Int, Never> { observer in
+///   observer.send(1)
+///   observer.send(2)
+///   observer.finish()
+///   return nil
+/// }
+/// for await number in numbers { print(number) }
+/// ```
+public struct Signal<Element: Sendable, Failure: Error>: Sendable {
+  private let onSubscribe: @Sendable (SignalObserver<Element, Failure>) -> (any Disposable)?
+
+  /// Creates a signal from a subscribe closure (`+[RACSignal createSignal:]`).
+  ///
+  /// `subscribe` runs once per subscription, synchronously on the subscribing thread; it sends events
+  /// to the observer (now, or later from any thread) and returns what to dispose when the subscription
+  /// ends (a timer, a task, an inner subscription), or `nil`. That disposable is disposed exactly once,
+  /// after the terminal event was delivered or when the subscriber disposes, whichever comes first.
+  public init(_ subscribe: @escaping @Sendable (SignalObserver<Element, Failure>) -> (any Disposable)?) {
+    onSubscribe = subscribe
+  }
+
+  /// Subscribes `handler` to every event; returns the handle that ends the subscription.
+  ///
+  /// `handler` runs on the thread the producer sends from, one event at a time, never after the
+  /// terminal event or after the subscription is disposed; it may dispose the subscription itself.
+  @discardableResult
+  public func subscribe(_ handler: @escaping @Sendable (SignalEvent<Element, Failure>) -> Void) -> SignalSubscription<
+    Element, Failure
+  > {
+    let observer = SignalObserver(handler)
+    if let resources = onSubscribe(observer) { observer.attach(resources) }
+    return SignalSubscription(observer: observer)
+  }
+
+  /// Subscribes with a handler per kind of event; see ``subscribe(_:)``.
+  @discardableResult
+  public func subscribe(
+    next: @escaping @Sendable (Element) -> Void = { _ in },
+    failed: @escaping @Sendable (Failure) -> Void = { _ in },
+    finished: @escaping @Sendable () -> Void = {}
+  ) -> SignalSubscription<Element, Failure> {
+    subscribe { event in
+      switch event {
+      case .next(let value): next(value)
+      case .failed(let error): failed(error)
+      case .finished: finished()
+      }
+    }
+  }
+}
+
+extension Signal where Failure == Never {
+  /// Subscribes with handlers for values and the end; see ``subscribe(_:)``.
+  @discardableResult
+  public func subscribe(
+    next: @escaping @Sendable (Element) -> Void, finished: @escaping @Sendable () -> Void = {}
+  ) -> SignalSubscription<Element, Failure> {
+    subscribe { event in
+      switch event {
+      case .next(let value): next(value)
+      case .finished: finished()
+      }
+    }
+  }
+}

@@ -1,0 +1,139 @@
+/// The buffer between a signal's subscription and the loop iterating it; pure, returns what to do.
+///
+/// Values are buffered per the policy while no `next()` waits; a waiting `next()` gets the next value
+/// directly. After the terminal event, buffered values are still returned, then the failure (once),
+/// then `nil` for ever. Cancellation ends the iteration at once (`nil`) and hands the subscription
+/// out to be disposed, exactly once.
+package struct SignalIteratorStateMachine<Element, Failure: Error, Continuation, Subscription> {
+  package enum Terminal {
+    case finished
+    case failed(Failure)
+  }
+
+  private let policy: SignalBuffering
+  private var buffer: [Element] = []
+  private var head = 0
+  private var terminal: Terminal?
+  private var waiting: Continuation?
+  /// Whether the subscription was started (it starts on the first `next()`).
+  package private(set) var started = false
+  private var subscription: Subscription?
+  private var subscriptionReleased = false
+  /// Whether the iteration ended (cancelled, or the terminal event returned).
+  package private(set) var done = false
+
+  /// A machine buffering per `policy`.
+  /// - Precondition: a bounded policy's size is at least 1.
+  package init(policy: SignalBuffering) {
+    switch policy {
+    case .unbounded: break
+    case .bufferingNewest(let size), .bufferingOldest(let size):
+      precondition(size >= 1, "Signal.values(buffering:): the buffer size must be at least 1 (got \(size))")
+    }
+    self.policy = policy
+  }
+
+  package var bufferedCount: Int { buffer.count - head }
+
+  /// What `next()` does.
+  package enum NextAction {
+    /// Start the subscription (outside the lock), then call ``next(_:)`` again.
+    case subscribe
+    /// Resume at once with this result.
+    case resume(Result<Element?, Failure>)
+    /// The continuation was stored; an event or cancellation resumes it.
+    case suspend
+  }
+
+  /// A `next()` call: hands out a buffered value, the terminal outcome, or stores `continuation`.
+  package mutating func next(_ continuation: Continuation) -> NextAction {
+    if !started && !done {
+      started = true
+      return .subscribe
+    }
+    if head < buffer.count {
+      defer { popped() }
+      return .resume(.success(buffer[head]))
+    }
+    if done { return .resume(.success(nil)) }
+    if let terminal {
+      done = true
+      if case .failed(let error) = terminal { return .resume(.failure(error)) }
+      return .resume(.success(nil))
+    }
+    precondition(waiting == nil, "Signal iterator: next() called while another next() waits")
+    waiting = continuation
+    return .suspend
+  }
+
+  private mutating func popped() {
+    head += 1
+    if head == buffer.count {
+      buffer.removeAll(keepingCapacity: true)
+      head = 0
+    } else if head >= 64 && head * 2 >= buffer.count {
+      buffer.removeFirst(head)
+      head = 0
+    }
+  }
+
+  /// The subscription started: keep it to dispose on cancellation, or return it to dispose now when
+  /// the iteration was cancelled meanwhile.
+  package mutating func subscribed(_ subscription: Subscription) -> Subscription? {
+    if done && !subscriptionReleased {
+      subscriptionReleased = true
+      return subscription
+    }
+    self.subscription = subscription
+    return nil
+  }
+
+  /// A value arrived: the waiting continuation to resume with it, if one waits.
+  package mutating func receive(_ value: Element) -> Continuation? {
+    guard !done, terminal == nil else { return nil }
+    if let continuation = waiting {
+      waiting = nil
+      return continuation
+    }
+    switch policy {
+    case .unbounded:
+      buffer.append(value)
+    case .bufferingNewest(let size):
+      if bufferedCount == size { popped() }
+      buffer.append(value)
+    case .bufferingOldest(let size):
+      if bufferedCount < size { buffer.append(value) }
+    }
+    return nil
+  }
+
+  /// The terminal event arrived: the waiting continuation to resume with the outcome, if one waits
+  /// (then the buffer is empty).
+  package mutating func receive(terminal event: Terminal) -> (Continuation, Result<Element?, Failure>)? {
+    guard !done, terminal == nil else { return nil }
+    terminal = event
+    // The subscription ended by itself: nothing to dispose on cancellation.
+    subscription = nil
+    subscriptionReleased = true
+    guard let continuation = waiting else { return nil }
+    waiting = nil
+    done = true
+    if case .failed(let error) = event { return (continuation, .failure(error)) }
+    return (continuation, .success(nil))
+  }
+
+  /// The iteration is cancelled (the task, or the iterator released): the waiting continuation to
+  /// resume with `nil`, and the subscription to dispose, each at most once.
+  package mutating func cancel() -> (Continuation?, Subscription?) {
+    done = true
+    buffer.removeAll()
+    head = 0
+    let continuation = waiting
+    waiting = nil
+    // Not subscribed yet (or still subscribing): ``subscribed(_:)`` hands the subscription out then.
+    guard !subscriptionReleased, let subscription else { return (continuation, nil) }
+    subscriptionReleased = true
+    self.subscription = nil
+    return (continuation, subscription)
+  }
+}

@@ -1,0 +1,156 @@
+import AsyncSchedulers
+import AsyncSchedulersTestSupport
+import AsyncSchedulersTesting
+import AsyncSignals
+import Dispatch
+import Synchronization
+import Testing
+
+struct TestError: Error, Equatable {
+  var code = 1
+}
+
+@Suite("Signal")
+struct SignalTests {
+  @Test("the subscribe closure runs once per subscription, and its disposable is disposed after the terminal event")
+  func coldAndDisposalOrder() {
+    let log = Log<String>()
+    let subscriptions = Log<Int>()
+    let signal = Signal<Int, Never> { observer in
+      subscriptions.append(1)
+      observer.send(1)
+      observer.send(2)
+      observer.finish()
+      return AnyDisposable { log.append("dispose") }
+    }
+    signal.subscribe(next: { log.append("\($0)") }, finished: { log.append("finished") })
+    #expect(log.values == ["1", "2", "finished", "dispose"])
+    signal.subscribe(next: { _ in })
+    #expect(subscriptions.values.count == 2)
+  }
+
+  @Test("nothing is delivered after a terminal event, and resources are disposed exactly once")
+  func grammarAfterTerminal() {
+    let log = Log<String>()
+    let disposals = Log<Int>()
+    let signal = Signal<Int, TestError> { observer in
+      observer.send(1)
+      observer.fail(TestError())
+      observer.send(2)
+      observer.finish()
+      observer.fail(TestError(code: 2))
+      return AnyDisposable { disposals.append(1) }
+    }
+    let subscription = signal.subscribe(next: { log.append("next \($0)") }, failed: { log.append("failed \($0.code)") })
+    subscription.dispose()
+    #expect(log.values == ["next 1", "failed 1"])
+    #expect(disposals.values == [1])
+    #expect(subscription.isTerminated)
+  }
+
+  @Test("disposing stops delivery and disposes the producer's resources once, also from inside a handler")
+  func disposeFromHandler() {
+    let log = Log<Int>()
+    let disposals = Log<Int>()
+    let observerBox = Mutex<SignalObserver<Int, Never>?>(nil)
+    let signal = Signal<Int, Never> { observer in
+      observerBox.withCriticalRegion { $0 = observer }
+      return AnyDisposable { disposals.append(1) }
+    }
+    let subscription = Mutex<SignalSubscription<Int, Never>?>(nil)
+    subscription.withCriticalRegion {
+      $0 = signal.subscribe(next: { value in
+        log.append(value)
+        if value == 2 { subscription.withCriticalRegion { $0 }?.dispose() }
+      })
+    }
+    let observer = observerBox.withCriticalRegion { $0 }!
+    for value in 1...4 { observer.send(value) }
+    #expect(log.values == [1, 2])
+    #expect(disposals.values == [1])
+    #expect(observer.isTerminated)
+    subscription.withCriticalRegion { $0 }?.dispose()
+    #expect(disposals.values == [1])
+  }
+
+  @Test("a value sent re-entrantly from a handler is delivered after the current one, not inside it")
+  func reentrantSendIsQueued() {
+    let log = Log<String>()
+    let observerBox = Mutex<SignalObserver<Int, Never>?>(nil)
+    let signal = Signal<Int, Never> { observer in
+      observerBox.withCriticalRegion { $0 = observer }
+      return nil
+    }
+    signal.subscribe(next: { value in
+      log.append("begin \(value)")
+      if value == 1 { observerBox.withCriticalRegion { $0 }?.send(2) }
+      log.append("end \(value)")
+    })
+    observerBox.withCriticalRegion { $0 }?.send(1)
+    #expect(log.values == ["begin 1", "end 1", "begin 2", "end 2"])
+  }
+}
+
+@Suite("Signal under stress")
+struct SignalStressTests {
+  @Test("8 threads sending at once: events never overlap, each thread's order is kept, nothing after the end")
+  func concurrentSendsAreSerialized() async {
+    let outcome = await onDedicatedThread { () -> (overlaps: Int, outOfOrder: Int, afterEnd: Int, total: Int) in
+      var overlaps = 0
+      var outOfOrder = 0
+      var afterEnd = 0
+      var total = 0
+      for _ in 0..<50 * ModelTesting.soak {
+        let inside = Atomic<Int>(0)
+        let overlapCount = Atomic<Int>(0)
+        let ended = Atomic<Bool>(false)
+        let afterEndCount = Atomic<Int>(0)
+        let seen = Mutex<[Int: Int]>([:])
+        let disorder = Atomic<Int>(0)
+        let received = Atomic<Int>(0)
+        let observerBox = Mutex<SignalObserver<(Int, Int), Never>?>(nil)
+        let signal = Signal<(Int, Int), Never> { observer in
+          observerBox.withCriticalRegion { $0 = observer }
+          return nil
+        }
+        signal.subscribe { event in
+          if inside.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue > 1 {
+            overlapCount.wrappingAdd(1, ordering: .relaxed)
+          }
+          if ended.load(ordering: .acquiring) { afterEndCount.wrappingAdd(1, ordering: .relaxed) }
+          switch event {
+          case .next(let (thread, index)):
+            received.wrappingAdd(1, ordering: .relaxed)
+            seen.withCriticalRegion { seen in
+              if let last = seen[thread], last >= index { disorder.wrappingAdd(1, ordering: .relaxed) }
+              seen[thread] = index
+            }
+          case .finished:
+            ended.store(true, ordering: .releasing)
+          }
+          inside.wrappingSubtract(1, ordering: .acquiringAndReleasing)
+        }
+        let observer = observerBox.withCriticalRegion { $0 }!
+        let group = DispatchGroup()
+        for thread in 0..<8 {
+          DispatchQueue.global().async(group: group) {
+            for index in 0..<100 {
+              observer.send((thread, index))
+              if thread == 7 && index == 90 { observer.finish() }
+            }
+          }
+        }
+        group.wait()
+        overlaps += overlapCount.load(ordering: .relaxed)
+        outOfOrder += disorder.load(ordering: .relaxed)
+        afterEnd += afterEndCount.load(ordering: .relaxed)
+        total += received.load(ordering: .relaxed)
+      }
+      return (overlaps, outOfOrder, afterEnd, total)
+    }
+    #expect(outcome.overlaps == 0)
+    #expect(outcome.outOfOrder == 0)
+    #expect(outcome.afterEnd == 0)
+    #expect(outcome.total > 0)
+  }
+}
