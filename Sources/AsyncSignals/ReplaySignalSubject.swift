@@ -1,0 +1,140 @@
+import AsyncSchedulers
+import Synchronization
+
+/// A hot signal you send to by hand, which replays up to `capacity` of its latest values (and its end)
+/// to each new subscriber, then sends it what comes next (ReactiveObjC `RACReplaySubject`, Rx
+/// `ReplaySubject`).
+///
+/// Sends are thread-safe: events from several threads, and new subscriptions, are handled one at a
+/// time, in the order they arrive, by whichever thread is sending (so a subscriber gets the replay and
+/// then the live events, none twice, none missed). Subscribers' handlers run on that thread, with no
+/// lock held. A subscriber arriving after the end gets the replay and the end at once.
+public final class ReplaySignalSubject<Element: Sendable, Failure: Error>: Sendable {
+  private enum Command: Sendable {
+    case event(SignalEvent<Element, Failure>)
+    case subscribe(UInt64, SignalObserver<Element, Failure>)
+    case unsubscribe(UInt64)
+  }
+
+  private struct Hub {
+    var subscribers: [(id: UInt64, observer: SignalObserver<Element, Failure>)] = []
+    var replay: [Element] = []
+    var terminal: SignalEvent<Element, Failure>?
+  }
+
+  /// Handles commands one at a time (the serializing observer), with the hub as its state.
+  private let commands: SignalObserver<Command, Never>
+  private let nextID = Atomic<UInt64>(0)
+  private let latest: Mutex<Element?>
+  /// How many of the latest values are replayed.
+  public let capacity: Int
+
+  /// A subject replaying up to `capacity` values (`Int.max`: all of them).
+  /// - Precondition: `capacity >= 0`.
+  public convenience init(capacity: Int = .max) {
+    self.init(capacity: capacity, initial: nil)
+  }
+
+  init(capacity: Int, initial: Element?) {
+    precondition(capacity >= 0, "ReplaySignalSubject: capacity must not be negative (got \(capacity))")
+    self.capacity = capacity
+    latest = Mutex(initial)
+    let hub = SubscriptionState(Hub(replay: initial.map { [$0] } ?? []))
+    commands = SignalObserver { event in
+      guard case .next(let command) = event else { return }
+      switch command {
+      case .event(let event):
+        guard hub.value.terminal == nil else { return }
+        if case .next(let value) = event, capacity > 0 {
+          if hub.value.replay.count == capacity { hub.value.replay.removeFirst() }
+          hub.value.replay.append(value)
+        }
+        if event.isTerminal { hub.value.terminal = event }
+        for subscriber in hub.value.subscribers { subscriber.observer.send(event) }
+        if event.isTerminal { hub.value.subscribers = [] }
+      case .subscribe(let id, let observer):
+        for value in hub.value.replay { observer.send(value) }
+        if let terminal = hub.value.terminal {
+          observer.send(terminal)
+        } else {
+          hub.value.subscribers.append((id, observer))
+        }
+      case .unsubscribe(let id):
+        hub.value.subscribers.removeAll { $0.id == id }
+      }
+    }
+  }
+
+  /// Sends `value` to every subscriber (and keeps it for replay).
+  public func send(_ value: Element) {
+    latest.withCriticalRegion { $0 = value }
+    commands.send(.event(.next(value)))
+  }
+
+  /// Ends the subject successfully; later sends are ignored.
+  public func finish() { commands.send(.event(.finished)) }
+
+  /// Ends the subject with `error`; later sends are ignored.
+  public func fail(_ error: Failure) { commands.send(.event(.failed(error))) }
+
+  /// The latest value sent (or the initial one), if any.
+  var latestValue: Element? { latest.withCriticalRegion { $0 } }
+
+  /// The subject as a signal: each subscription gets the replay, then the live events.
+  public var signal: Signal<Element, Failure> {
+    Signal { observer in
+      let id = self.nextID.wrappingAdd(1, ordering: .relaxed).newValue
+      self.commands.send(.subscribe(id, observer))
+      return AnyDisposable { self.commands.send(.unsubscribe(id)) }
+    }
+  }
+}
+
+/// A hot signal you send to by hand, multicast to its current subscribers with no replay (ReactiveObjC
+/// `RACSubject`, Rx `PublishSubject`). A subscriber arriving after the end gets the end at once.
+///
+/// Thread-safety and ordering as ``ReplaySignalSubject``.
+public final class SignalSubject<Element: Sendable, Failure: Error>: Sendable {
+  private let subject = ReplaySignalSubject<Element, Failure>(capacity: 0)
+
+  /// A subject with no subscribers.
+  public init() {}
+
+  /// Sends `value` to every current subscriber.
+  public func send(_ value: Element) { subject.send(value) }
+
+  /// Ends the subject successfully; later sends are ignored.
+  public func finish() { subject.finish() }
+
+  /// Ends the subject with `error`; later sends are ignored.
+  public func fail(_ error: Failure) { subject.fail(error) }
+
+  /// The subject as a signal.
+  public var signal: Signal<Element, Failure> { subject.signal }
+}
+
+/// A hot signal that holds a current value: each new subscriber gets it first, then what is sent
+/// (ReactiveObjC `RACBehaviorSubject`, Rx `BehaviorSubject`, Combine's `CurrentValueSubject`).
+///
+/// Thread-safety and ordering as ``ReplaySignalSubject``.
+public final class CurrentValueSignalSubject<Element: Sendable, Failure: Error>: Sendable {
+  private let subject: ReplaySignalSubject<Element, Failure>
+
+  /// A subject whose current value is `value`.
+  public init(_ value: Element) { subject = ReplaySignalSubject(capacity: 1, initial: value) }
+
+  /// The current value: the latest sent, or the initial one.
+  public var value: Element { subject.latestValue! }
+
+  /// Makes `value` the current value and sends it to every subscriber.
+  public func send(_ value: Element) { subject.send(value) }
+
+  /// Ends the subject successfully; later sends are ignored.
+  public func finish() { subject.finish() }
+
+  /// Ends the subject with `error`; later sends are ignored.
+  public func fail(_ error: Failure) { subject.fail(error) }
+
+  /// The subject as a signal: the current value, then what is sent.
+  public var signal: Signal<Element, Failure> { subject.signal }
+}

@@ -1,0 +1,78 @@
+import AsyncSchedulers
+import Synchronization
+
+extension Signal {
+  /// Delivers every event on `scheduler`, in order (`-deliverOn:`, Rx `observeOn`, ReactiveSwift
+  /// `observe(on:)`).
+  ///
+  /// Events are queued per subscription and delivered by one job at a time on `scheduler` (a job
+  /// delivers every event queued when it runs), so their order is kept on any scheduler, concurrent
+  /// ones included, and a burst costs one job, not one per event. Disposing drops what is queued.
+  /// Under a `TestScheduler`, events are delivered when the test drives it.
+  public func observe(on scheduler: some Scheduler) -> Signal {
+    Signal { observer in
+      let queue = DeliveryQueue(observer: observer, scheduler: scheduler)
+      return subscribe { event in queue.enqueue(event) }
+    }
+  }
+
+  /// Subscribes on `scheduler`: the subscribe closure runs there, and so does the disposal of the
+  /// upstream subscription (`-subscribeOn:`, Rx `subscribeOn`). Events are delivered wherever the
+  /// producer sends them.
+  ///
+  /// Disposing before the subscription job has run means the producer is never subscribed.
+  public func subscribe(on scheduler: some Scheduler) -> Signal {
+    Signal { observer in
+      let upstream = SerialDisposable()
+      let job = scheduler.schedule { upstream.inner = self.subscribe(observer.send) }
+      return AnyDisposable {
+        job.dispose()
+        scheduler.execute { upstream.dispose() }
+      }
+    }
+  }
+}
+
+/// The events of one `observe(on:)` subscription waiting for their delivery job.
+final class DeliveryQueue<Element: Sendable, Failure: Error, S: Scheduler>: Sendable {
+  private let observer: SignalObserver<Element, Failure>
+  private let scheduler: S
+  private let state = Mutex<(events: [SignalEvent<Element, Failure>], scheduled: Bool)>(([], false))
+
+  init(observer: SignalObserver<Element, Failure>, scheduler: S) {
+    self.observer = observer
+    self.scheduler = scheduler
+  }
+
+  func enqueue(_ event: SignalEvent<Element, Failure>) {
+    let schedule = state.withCriticalRegion { state -> Bool in
+      state.events.append(event)
+      if state.scheduled { return false }
+      state.scheduled = true
+      return true
+    }
+    if schedule { scheduler.execute { self.deliver() } }
+  }
+
+  /// Delivers what is queued, then what arrived meanwhile, until the queue is empty; only then may a
+  /// new delivery job be scheduled, so deliveries never overlap, even on a concurrent scheduler.
+  private func deliver() {
+    var batch: [SignalEvent<Element, Failure>] = []
+    while true {
+      let more = state.withCriticalRegion { state -> Bool in
+        if state.events.isEmpty {
+          state.scheduled = false
+          return false
+        }
+        swap(&batch, &state.events)
+        return true
+      }
+      guard more else { return }
+      for event in batch {
+        if observer.isTerminated { return }
+        observer.send(event)
+      }
+      batch.removeAll(keepingCapacity: true)
+    }
+  }
+}

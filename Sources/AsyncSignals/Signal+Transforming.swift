@@ -1,0 +1,124 @@
+import AsyncSchedulers
+
+extension Signal {
+  /// Forwards every event of this signal through `handle`, which gets the downstream observer.
+  ///
+  /// The building block of the operators: one upstream subscription per downstream subscription,
+  /// disposed with it. `handle` runs one event at a time (the upstream observer serializes them).
+  func lift<NewElement: Sendable, NewFailure: Error>(
+    _ makeHandler: @escaping @Sendable (SignalObserver<NewElement, NewFailure>) -> @Sendable (SignalEvent<Element, Failure>) -> Void
+  ) -> Signal<NewElement, NewFailure> {
+    Signal<NewElement, NewFailure> { observer in
+      subscribe(makeHandler(observer))
+    }
+  }
+
+  /// Transforms each value (`-map:`, Rx `map`); the end and failures pass through.
+  public func map<NewElement: Sendable>(
+    _ transform: @escaping @Sendable (Element) -> NewElement
+  ) -> Signal<NewElement, Failure> {
+    lift { observer in
+      { event in
+        switch event {
+        case .next(let value): observer.send(transform(value))
+        case .failed(let error): observer.fail(error)
+        case .finished: observer.finish()
+        }
+      }
+    }
+  }
+
+  /// Keeps the values that pass `isIncluded` (`-filter:`).
+  public func filter(_ isIncluded: @escaping @Sendable (Element) -> Bool) -> Signal {
+    lift { observer in
+      { event in
+        if case .next(let value) = event, !isIncluded(value) { return }
+        observer.send(event)
+      }
+    }
+  }
+
+  /// Transforms each value and drops the `nil` results (`-ignore:` with `-map:`, Rx `compactMap`).
+  public func compactMap<NewElement: Sendable>(
+    _ transform: @escaping @Sendable (Element) -> NewElement?
+  ) -> Signal<NewElement, Failure> {
+    lift { observer in
+      { event in
+        switch event {
+        case .next(let value): if let mapped = transform(value) { observer.send(mapped) }
+        case .failed(let error): observer.fail(error)
+        case .finished: observer.finish()
+        }
+      }
+    }
+  }
+
+  /// Sends each accumulated result, starting from `initial` (`-scanWithStart:reduce:`, Rx `scan`).
+  public func scan<Result: Sendable>(
+    _ initial: Result, _ accumulate: @escaping @Sendable (Result, Element) -> Result
+  ) -> Signal<Result, Failure> {
+    lift { observer in
+      let accumulated = SubscriptionState(initial)
+      return { event in
+        switch event {
+        case .next(let value):
+          accumulated.value = accumulate(accumulated.value, value)
+          observer.send(accumulated.value)
+        case .failed(let error): observer.fail(error)
+        case .finished: observer.finish()
+        }
+      }
+    }
+  }
+
+  /// Drops values equal to the one before them (`-distinctUntilChanged`).
+  public func distinctUntilChanged(by areEqual: @escaping @Sendable (Element, Element) -> Bool) -> Signal {
+    lift { observer in
+      let last = SubscriptionState<Element?>(nil)
+      return { event in
+        if case .next(let value) = event {
+          if let previous = last.value, areEqual(previous, value) { return }
+          last.value = value
+        }
+        observer.send(event)
+      }
+    }
+  }
+
+  /// Sends the first `count` values, then finishes and disposes the upstream subscription (`-take:`).
+  /// - Precondition: `count >= 0`.
+  public func take(_ count: Int) -> Signal {
+    precondition(count >= 0, "Signal.take: count must not be negative (got \(count))")
+    if count == 0 { return .empty() }
+    return lift { observer in
+      let taken = SubscriptionState(0)
+      return { event in
+        observer.send(event)
+        guard case .next = event else { return }
+        taken.value += 1
+        if taken.value == count { observer.finish() }
+      }
+    }
+  }
+
+  /// Drops the first `count` values (`-skip:`).
+  /// - Precondition: `count >= 0`.
+  public func skip(_ count: Int) -> Signal {
+    precondition(count >= 0, "Signal.skip: count must not be negative (got \(count))")
+    return lift { observer in
+      let skipped = SubscriptionState(0)
+      return { event in
+        if case .next = event, skipped.value < count {
+          skipped.value += 1
+          return
+        }
+        observer.send(event)
+      }
+    }
+  }
+}
+
+extension Signal where Element: Equatable {
+  /// Drops values equal to the one before them (`-distinctUntilChanged`).
+  public func distinctUntilChanged() -> Signal { distinctUntilChanged(by: ==) }
+}

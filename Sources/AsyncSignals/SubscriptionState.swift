@@ -1,0 +1,12 @@
+/// State owned by one subscription of an operator and touched only from that subscription's event
+/// handler.
+///
+/// A ``SignalObserver`` delivers one event at a time, never overlapping, so a handler's state needs no
+/// lock; this box carries it across the `@Sendable` boundary of the handler closure.
+final class SubscriptionState<Value>: @unchecked Sendable {
+  // Why @unchecked Sendable: `value` is read and written only inside one subscription's event handler,
+  // which its SignalObserver runs one event at a time (a send made meanwhile is queued, never run
+  // concurrently); the observer's lock orders consecutive deliveries.
+  var value: Value
+  init(_ value: Value) { self.value = value }
+}
