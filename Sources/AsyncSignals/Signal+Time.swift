@@ -46,7 +46,9 @@ extension Signal {
       let subscription = subscribe { event in
         switch event {
         case .next(let value) where shouldDebounce(value):
-          pending.replace(value, timer: { fire in scheduler.schedule(after: interval, fire) })
+          let now = scheduler.now
+          let due = now.advanced(by: interval)
+          pending.replace(value, now: now, due: due) { fire in scheduler.schedule(at: due, leeway: .zero, fire) }
         case .next(let value):
           pending.flush()
           observer.send(value)

@@ -50,37 +50,47 @@ final class DelayTimeline<Element: Sendable, Failure: Error, S: Scheduler>: Send
   }
 }
 
-/// The value a `debounce` subscription holds back, and its timer.
+/// The value a `debounce` subscription holds back, when it falls due, and its timer.
 final class PendingValue<Element: Sendable, Failure: Error>: Sendable {
+  private struct State {
+    var value: Element?
+    var due = SchedulerInstant.distantFuture
+    var timer: ScheduledAction?
+    var generation: UInt64 = 0
+  }
+
   private let observer: SignalObserver<Element, Failure>
-  private let state = Mutex<(value: Element?, timer: ScheduledAction?, generation: UInt64)>((nil, nil, 0))
+  private let state = Mutex(State())
 
   init(observer: SignalObserver<Element, Failure>) { self.observer = observer }
 
-  /// Holds `value` instead of the pending one and restarts the timer.
-  func replace(_ value: Element, timer schedule: ScheduleTimer) {
-    let generation = state.withCriticalRegion { state -> UInt64 in
+  /// Holds `value` (due at `due`) instead of the pending one and restarts the timer. A pending value
+  /// already due at `now` (its timer has not run yet) is sent first: its interval of silence is over.
+  func replace(_ value: Element, now: SchedulerInstant, due: SchedulerInstant, timer schedule: ScheduleTimer) {
+    let (generation, overdue, previous) = state.withCriticalRegion { state in
+      let overdue = state.due <= now ? state.value : nil
       state.value = value
+      state.due = due
       state.generation &+= 1
-      return state.generation
-    }
-    let timer = schedule { self.fire(generation) }
-    let previous = state.withCriticalRegion { state -> ScheduledAction? in
-      // A newer value may have replaced this one meanwhile: then this timer is the stale one.
-      guard state.generation == generation else { return timer }
-      defer { state.timer = timer }
-      return state.timer
+      defer { state.timer = nil }
+      return (state.generation, overdue, state.timer)
     }
     previous?.dispose()
+    if let overdue { observer.send(overdue) }
+    let timer = schedule { self.fire(generation) }
+    let stale = state.withCriticalRegion { state -> ScheduledAction? in
+      // A newer value may have replaced this one meanwhile: then this timer is the stale one.
+      guard state.generation == generation else { return timer }
+      state.timer = timer
+      return nil
+    }
+    stale?.dispose()
   }
 
   private func fire(_ generation: UInt64) {
     let value = state.withCriticalRegion { state -> Element? in
       guard state.generation == generation else { return nil }
-      defer {
-        state.value = nil
-        state.timer = nil
-      }
+      defer { state = State(generation: state.generation) }
       return state.value
     }
     if let value { observer.send(value) }
@@ -98,11 +108,7 @@ final class PendingValue<Element: Sendable, Failure: Error>: Sendable {
 
   private func take() -> (value: Element?, timer: ScheduledAction?) {
     state.withCriticalRegion { state in
-      defer {
-        state.value = nil
-        state.timer = nil
-        state.generation &+= 1
-      }
+      defer { state = State(generation: state.generation &+ 1) }
       return (state.value, state.timer)
     }
   }
