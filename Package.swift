@@ -14,7 +14,7 @@ let package = Package(
     .target(name: "AsyncSchedulers"),
     .target(name: "AsyncSchedulersTesting", dependencies: ["AsyncSchedulers"]),
     .target(name: "AsyncSignals", dependencies: ["AsyncSchedulers"]),
-    .target(name: "AsyncSchedulersBridge", dependencies: ["AsyncSchedulers", "AsyncSchedulersTesting"]),
+    .target(name: "AsyncSchedulersBridge", dependencies: ["AsyncSchedulers", "AsyncSchedulersTesting", "AsyncSignals"]),
     .executableTarget(
       name: "AsyncSchedulersExamples",
       dependencies: ["AsyncSchedulers", "AsyncSchedulersTesting", "AsyncSignals", "AsyncSchedulersBridge"]),
@@ -34,7 +34,7 @@ let package = Package(
       dependencies: ["AsyncSignals", "AsyncSchedulers", "AsyncSchedulersTesting", "AsyncSchedulersTestSupport"]),
     .testTarget(
       name: "AsyncSchedulersBridgeTests",
-      dependencies: ["AsyncSchedulersBridge", "AsyncSchedulersTesting", "AsyncSchedulersTestSupport"]),
+      dependencies: ["AsyncSchedulersBridge", "AsyncSchedulersTesting", "AsyncSignals", "AsyncSchedulersTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -251,6 +251,13 @@ open class RACScheduler: @unchecked Sendable {
     Schedulers.withCurrent(core) { block() }
   }
 
+  /// The wall-clock date of `instant` on the core's clock (the dates `RACSignal.interval` sends).
+  /// Overridden by ``RACTestScheduler``.
+  func date(for instant: SchedulerInstant) -> Date {
+    let (seconds, attoseconds) = core.now.duration(to: instant).components
+    return Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) / 1e18)
+  }
+
   /// The deadline for `date` on the core's clock. Overridden by ``RACTestScheduler``.
   func instant(for date: Date) -> SchedulerInstant {
     let delay = date.timeIntervalSinceNow

@@ -34,6 +34,11 @@ public final class RACTestScheduler: RACScheduler, @unchecked Sendable {
   /// Runs every pending block, including those they schedule (`-stepAll`).
   public func stepAll() { testScheduler.stepAll() }
 
+  override func date(for instant: SchedulerInstant) -> Date {
+    let (seconds, attoseconds) = instant.offset.components
+    return epoch.addingTimeInterval(Double(seconds) + Double(attoseconds) / 1e18)
+  }
+
   override func instant(for date: Date) -> SchedulerInstant {
     let offset = date.timeIntervalSince(epoch)
     precondition(!offset.isNaN, "after: the date is not a valid date (NaN)")

@@ -35,6 +35,12 @@ public final class ReplaySignalSubject<Element: Sendable, Failure: Error>: Senda
     self.init(capacity: capacity, initial: nil)
   }
 
+  /// A subject replaying up to `capacity` values, holding `initialValue` as if it had been sent (the
+  /// bridge's `RACBehaviorSubject`).
+  package convenience init(capacity: Int, initialValue: Element) {
+    self.init(capacity: capacity, initial: initialValue)
+  }
+
   init(capacity: Int, initial: Element?) {
     precondition(capacity >= 0, "ReplaySignalSubject: capacity must not be negative (got \(capacity))")
     self.capacity = capacity

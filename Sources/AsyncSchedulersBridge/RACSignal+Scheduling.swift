@@ -1,0 +1,116 @@
+import AsyncSchedulers
+import AsyncSignals
+import Foundation
+
+extension RACSignal {
+  /// Forwards every event, in order, through `scheduler` (`-deliverOn:`).
+  public func deliver(on scheduler: RACScheduler) -> RACSignal<Value> { RACSignal(native.observe(on: scheduler.core)) }
+
+  /// Forwards every event through the main-thread scheduler (`-deliverOnMainThread`).
+  public func deliverOnMainThread() -> RACSignal<Value> { deliver(on: .mainThread()) }
+
+  /// Subscribes, and disposes, on `scheduler` (`-subscribeOn:`).
+  public func subscribe(on scheduler: RACScheduler) -> RACSignal<Value> { RACSignal(native.subscribe(on: scheduler.core)) }
+
+  /// The scheduler RAC's timed operators use: the current one at subscription, or a new background one.
+  private static var timerScheduler: RACScheduler { RACScheduler.current() ?? RACScheduler() }
+
+  /// Sends values and completion `interval` seconds later; errors at once (`-delay:`). Timers run on
+  /// the scheduler current at subscription (a background one if none).
+  /// - Precondition: `interval` is finite and not negative.
+  public func delay(_ interval: TimeInterval) -> RACSignal<Value> {
+    let delay = Self.duration(interval, "delay:")
+    let upstream = native
+    return RACSignal(Signal { observer in upstream.delay(delay, on: Self.timerScheduler.core).subscribe(observer.send) })
+  }
+
+  /// Sends a value only after `interval` seconds without another (`-throttle:`; RAC's throttle is a
+  /// debounce); a pending value is sent at once when the signal completes.
+  /// - Precondition: `interval` is finite and not negative.
+  public func throttle(_ interval: TimeInterval) -> RACSignal<Value> { throttle(interval) { _ in true } }
+
+  /// Throttles the values that pass `predicate`; others are sent at once, after a pending value
+  /// (`-throttle:valuesPassingTest:`).
+  /// - Precondition: `interval` is finite and not negative.
+  public func throttle(
+    _ interval: TimeInterval, valuesPassingTest predicate: @escaping @Sendable (Value?) -> Bool
+  ) -> RACSignal<Value> {
+    let quiet = Self.duration(interval, "throttle:")
+    let upstream = native
+    return RACSignal(
+      Signal { observer in
+        upstream.debounce(for: quiet, on: Self.timerScheduler.core, valuesPassingTest: predicate).subscribe(observer.send)
+      })
+  }
+
+  /// Collects values into an array sent `interval` seconds after the first of each batch, on
+  /// `scheduler` (`-bufferWithTime:onScheduler:`; an array instead of a `RACTuple`).
+  /// - Precondition: `interval` is finite and not negative.
+  public func buffer(withTime interval: TimeInterval, on scheduler: RACScheduler) -> RACSignal<[Value?]> {
+    RACSignal<[Value?]>(native.collect(every: Self.duration(interval, "bufferWithTime:"), on: scheduler.core).map { $0 })
+  }
+
+  /// Sends an error (domain ``RACSignalErrorDomain``, code ``RACSignalErrorTimedOut``) unless the
+  /// signal completes within `interval` seconds, timed on `scheduler` (`-timeout:onScheduler:`).
+  /// - Precondition: `interval` is finite and not negative.
+  public func timeout(_ interval: TimeInterval, on scheduler: RACScheduler) -> RACSignal<Value> {
+    let error = NSError(domain: RACSignalErrorDomain, code: RACSignalErrorTimedOut, userInfo: nil)
+    return RACSignal(native.timeout(after: Self.duration(interval, "timeout:"), on: scheduler.core, failingWith: error))
+  }
+
+  /// The date every `interval` seconds, on `scheduler` (`+interval:onScheduler:`).
+  /// - Precondition: `interval > 0` and finite.
+  public class func interval(_ interval: TimeInterval, on scheduler: RACScheduler) -> RACSignal<Date> {
+    self.interval(interval, on: scheduler, withLeeway: 0)
+  }
+
+  /// The date every `interval` seconds, on `scheduler`, with `leeway` (`+interval:onScheduler:withLeeway:`).
+  /// - Precondition: `interval > 0` and finite; `leeway >= 0` and finite.
+  public class func interval(
+    _ interval: TimeInterval, on scheduler: RACScheduler, withLeeway leeway: TimeInterval
+  ) -> RACSignal<Date> {
+    precondition(interval > 0, "interval:onScheduler: interval must be greater than 0 (got \(interval))")
+    let every = duration(interval, "interval:onScheduler:")
+    let slack = duration(leeway, "interval:onScheduler:withLeeway:")
+    return RACSignal<Date>(
+      Signal<SchedulerInstant, Never>.interval(every, on: scheduler.core, leeway: slack)
+        .map { instant -> Date? in scheduler.date(for: instant) }
+        .mapError())
+  }
+
+  /// A signal whose `block` runs once on `scheduler` at the first subscription; every subscriber gets
+  /// all it sent (`+startLazilyWithScheduler:block:`).
+  public class func startLazily(
+    with scheduler: RACScheduler, block: @escaping @Sendable (any RACSubscriber) -> Void
+  ) -> RACSignal<Value> {
+    RACSignal(.startLazily(on: scheduler.core) { observer in block(RACObserverSubscriber<Value>(observer)) })
+  }
+
+  /// A signal whose `block` starts now on `scheduler`; every subscriber gets all it sent
+  /// (`+startEagerlyWithScheduler:block:`).
+  public class func startEagerly(
+    with scheduler: RACScheduler, block: @escaping @Sendable (any RACSubscriber) -> Void
+  ) -> RACSignal<Value> {
+    RACSignal(.startEagerly(on: scheduler.core) { observer in block(RACObserverSubscriber<Value>(observer)) })
+  }
+
+  /// `seconds` as a duration, with RAC's checks and a message naming the operator.
+  static func duration(_ seconds: TimeInterval, _ name: String) -> Duration {
+    precondition(seconds >= 0 && seconds.isFinite, "\(name) interval must be finite and not negative (got \(seconds))")
+    return .seconds(min(seconds, 1e15))
+  }
+}
+
+extension Signal where Failure == Never {
+  /// The same signal, typed as one that may fail.
+  func mapError() -> Signal<Element, any Error> {
+    Signal<Element, any Error> { observer in
+      subscribe { event in
+        switch event {
+        case .next(let value): observer.send(value)
+        case .finished: observer.finish()
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,67 @@
+import AsyncSchedulers
+import AsyncSignals
+
+/// ReactiveObjC's `RACSubject`: a signal you send to by hand, and a subscriber (`+subject`).
+///
+/// Multicasts to its current subscribers; subscribers arriving after the end get it at once. Sends are
+/// thread-safe and handled one at a time, in order.
+public class RACSubject<Value: Sendable>: RACSignal<Value>, RACSubscriber, @unchecked Sendable {
+  // Why @unchecked Sendable: the only stored state is the `let` native subject (Sendable), plus the
+  // base class's `let`.
+  private let subject: ReplaySignalSubject<Value?, any Error>
+
+  /// A subject with no subscribers (`+subject`).
+  public convenience init() { self.init(replaying: 0) }
+
+  init(replaying capacity: Int, initial: Value?? = nil) {
+    let subject =
+      if let initial { ReplaySignalSubject<Value?, any Error>(capacity: 1, initialValue: initial) } else {
+        ReplaySignalSubject<Value?, any Error>(capacity: capacity)
+      }
+    self.subject = subject
+    super.init(subject.signal)
+  }
+
+  /// Sends a value to every subscriber (`-sendNext:`).
+  public func sendNext(_ value: (any Sendable)?) {
+    guard let value else {
+      subject.send(nil)
+      return
+    }
+    guard let typed = value as? Value else {
+      preconditionFailure("RACSubject<\(Value.self)>: sendNext got a value of type \(type(of: value))")
+    }
+    subject.send(typed)
+  }
+
+  /// Sends an error to every subscriber (`-sendError:`).
+  public func sendError(_ error: (any Error)?) { subject.fail(error ?? RACNilError()) }
+
+  /// Completes every subscriber (`-sendCompleted`).
+  public func sendCompleted() { subject.finish() }
+
+  /// Keeps nothing: a subject subscribed to a signal stays subscribed (`-didSubscribeWithDisposable:`).
+  public func didSubscribe(with disposable: RACCompoundDisposable) {}
+}
+
+/// ReactiveObjC's `RACReplaySubject`: a subject that replays up to `capacity` values (and the end) to
+/// new subscribers (`+replaySubjectWithCapacity:`).
+public final class RACReplaySubject<Value: Sendable>: RACSubject<Value>, @unchecked Sendable {
+  // Why @unchecked Sendable: no stored state of its own.
+
+  /// A subject replaying up to `capacity` values (`+replaySubjectWithCapacity:`).
+  /// - Precondition: `capacity >= 0`.
+  public init(capacity: Int) { super.init(replaying: capacity) }
+
+  /// A subject replaying every value (`RACReplaySubjectUnlimitedCapacity`).
+  public convenience init() { self.init(capacity: .max) }
+}
+
+/// ReactiveObjC's `RACBehaviorSubject`: a subject holding a current value, sent first to each new
+/// subscriber (`+behaviorSubjectWithDefaultValue:`).
+public final class RACBehaviorSubject<Value: Sendable>: RACSubject<Value>, @unchecked Sendable {
+  // Why @unchecked Sendable: no stored state of its own.
+
+  /// A subject whose current value is `defaultValue`.
+  public init(defaultValue: Value?) { super.init(replaying: 1, initial: .some(defaultValue)) }
+}
