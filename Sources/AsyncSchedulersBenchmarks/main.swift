@@ -10,6 +10,11 @@ if let index = arguments.firstIndex(of: "--child-timers"), arguments.count > ind
   exit(0)
 }
 
+if let index = arguments.firstIndex(of: "--child-subscriptions"), arguments.count > index + 2 {
+  runSubscriptionsChild(kind: arguments[index + 1], count: Int(arguments[index + 2]) ?? 100_000)
+  exit(0)
+}
+
 if let index = arguments.firstIndex(of: "--child-creation"), arguments.count > index + 2 {
   runCreationChild(kind: arguments[index + 1], count: Int(arguments[index + 2]) ?? 10_000)
   exit(0)
@@ -28,7 +33,7 @@ let scenarios: [(name: String, run: ((RunOptions) -> [Figure])?)] = [
   ("timers", manyTimers),
   ("repeating", repeatingTimer),
   ("virtual", virtualTime),
-  ("signal", nil),  // 8: pending until signals exist
+  ("signal", signalThroughput),
   ("bridge", bridgeOverhead),
   ("creation", creation),
 ]

@@ -17,9 +17,22 @@ public final class ReplaySignalSubject<Element: Sendable, Failure: Error>: Senda
   }
 
   private struct Hub {
-    var subscribers: [(id: UInt64, observer: SignalObserver<Element, Failure>)] = []
+    /// Subscribers in subscription order; a removed one leaves a hole until the next compaction.
+    var subscribers: [(id: UInt64, observer: SignalObserver<Element, Failure>)?] = []
+    /// Where each subscriber sits in `subscribers`.
+    var slots: [UInt64: Int] = [:]
     var replay: [Element] = []
     var terminal: SignalEvent<Element, Failure>?
+
+    mutating func remove(_ id: UInt64) {
+      guard let slot = slots.removeValue(forKey: id) else { return }
+      subscribers[slot] = nil
+      // Compact once holes are the majority: removal stays O(1) amortized, order is kept.
+      if slots.count * 2 < subscribers.count {
+        subscribers.removeAll { $0 == nil }
+        for (index, subscriber) in subscribers.enumerated() { slots[subscriber!.id] = index }
+      }
+    }
   }
 
   /// Handles commands one at a time (the serializing observer), with the hub as its state.
@@ -56,17 +69,21 @@ public final class ReplaySignalSubject<Element: Sendable, Failure: Error>: Senda
           hub.value.replay.append(value)
         }
         if event.isTerminal { hub.value.terminal = event }
-        for subscriber in hub.value.subscribers { subscriber.observer.send(event) }
-        if event.isTerminal { hub.value.subscribers = [] }
+        for subscriber in hub.value.subscribers { subscriber?.observer.send(event) }
+        if event.isTerminal {
+          hub.value.subscribers = []
+          hub.value.slots = [:]
+        }
       case .subscribe(let id, let observer):
         for value in hub.value.replay { observer.send(value) }
         if let terminal = hub.value.terminal {
           observer.send(terminal)
         } else {
+          hub.value.slots[id] = hub.value.subscribers.count
           hub.value.subscribers.append((id, observer))
         }
       case .unsubscribe(let id):
-        hub.value.subscribers.removeAll { $0.id == id }
+        hub.value.remove(id)
       }
     }
   }

@@ -73,6 +73,10 @@ final class SignalIteratorStorage<Element: Sendable, Failure: Error>: Sendable {
   }
 
   func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+    // A value already buffered is returned at once: no continuation, no cancellation handler.
+    if !Task.isCancelled, let result = machine.withCriticalRegion({ $0.takeWithoutWaiting() }) {
+      return try result.get()
+    }
     let result = await withTaskCancellationHandler {
       await withUnsafeContinuation(isolation: actor) { (continuation: Continuation) in
         self.next(continuation)

@@ -77,6 +77,24 @@ package struct SignalIteratorStateMachine<Element, Failure: Error, Continuation,
     }
   }
 
+  /// A `next()` fast path: a buffered value (or the terminal outcome once the buffer is empty), when
+  /// there is one, without a continuation; `nil` when the call must go the slow way (subscribe first,
+  /// or wait).
+  package mutating func takeWithoutWaiting() -> Result<Element?, Failure>? {
+    guard started || done else { return nil }
+    if head < buffer.count {
+      defer { popped() }
+      return .success(buffer[head])
+    }
+    if done { return .success(nil) }
+    if let terminal {
+      done = true
+      if case .failed(let error) = terminal { return .failure(error) }
+      return .success(nil)
+    }
+    return nil
+  }
+
   /// The subscription started: keep it to dispose on cancellation, or return it to dispose now when
   /// the iteration was cancelled meanwhile.
   package mutating func subscribed(_ subscription: Subscription) -> Subscription? {
