@@ -75,7 +75,7 @@ extension RACSignal {
     return RACSignal<Date>(
       Signal<SchedulerInstant, Never>.interval(every, on: scheduler.core, leeway: slack)
         .map { instant -> Date? in scheduler.date(for: instant) }
-        .mapError())
+        .setFailureType(to: (any Error).self))
   }
 
   /// A signal whose `block` runs once on `scheduler` at the first subscription; every subscriber gets
@@ -98,19 +98,5 @@ extension RACSignal {
   static func duration(_ seconds: TimeInterval, _ name: String) -> Duration {
     precondition(seconds >= 0 && seconds.isFinite, "\(name) interval must be finite and not negative (got \(seconds))")
     return .seconds(min(seconds, 1e15))
-  }
-}
-
-extension Signal where Failure == Never {
-  /// The same signal, typed as one that may fail.
-  func mapError() -> Signal<Element, any Error> {
-    Signal<Element, any Error> { observer in
-      subscribe { event in
-        switch event {
-        case .next(let value): observer.send(value)
-        case .finished: observer.finish()
-        }
-      }
-    }
   }
 }

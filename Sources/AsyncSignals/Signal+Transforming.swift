@@ -122,3 +122,18 @@ extension Signal where Element: Equatable {
   /// Drops values equal to the one before them (`-distinctUntilChanged`).
   public func distinctUntilChanged() -> Signal { distinctUntilChanged(by: ==) }
 }
+
+extension Signal where Failure == Never {
+  /// The same signal, typed as one that may fail with `Failure` (Combine's `setFailureType(to:)`,
+  /// ReactiveSwift's `promoteError`), to combine it with failing signals or give it a `timeout`.
+  public func setFailureType<NewFailure: Error>(to failureType: NewFailure.Type) -> Signal<Element, NewFailure> {
+    lift { observer in
+      { event in
+        switch event {
+        case .next(let value): observer.send(value)
+        case .finished: observer.finish()
+        }
+      }
+    }
+  }
+}

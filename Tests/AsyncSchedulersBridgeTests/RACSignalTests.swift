@@ -200,3 +200,14 @@ struct RACSignalSchedulingTests {
     #expect(log.values == ["lazy block", "first 1", "second 1", "eager block"])
   }
 }
+
+@Suite("RACSignal bad input")
+struct RACSignalBadInputTests {
+  @Test("negative intervals and counts fail with a message naming the operator")
+  func negativeSeconds() async throws {
+    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = RACSignal<Int>.never().delay(-1)
+    }
+    #expect(String(decoding: result.standardErrorContent, as: UTF8.self).contains("delay: interval must be finite and not negative (got -1.0)"))
+  }
+}

@@ -154,3 +154,33 @@ struct SignalStressTests {
     #expect(outcome.total > 0)
   }
 }
+
+@Suite("Signal bad input")
+struct SignalBadInputTests {
+  @Test("negative intervals and counts fail with a message naming the operator")
+  func negativeArguments() async throws {
+    let delay = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Signal<Int, Never>.never().delay(.seconds(-1), on: ImmediateScheduler.shared)
+    }
+    #expect(String(decoding: delay.standardErrorContent, as: UTF8.self).contains("Signal.delay: interval must not be negative (got -1.0 seconds)"))
+    let take = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Signal<Int, Never>.never().take(-1)
+    }
+    #expect(String(decoding: take.standardErrorContent, as: UTF8.self).contains("Signal.take: count must not be negative (got -1)"))
+    let interval = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Signal<SchedulerInstant, Never>.interval(.zero, on: ImmediateScheduler.shared)
+    }
+    #expect(String(decoding: interval.standardErrorContent, as: UTF8.self).contains("Signal.interval: interval must be greater than zero"))
+  }
+
+  @Test("subscribing from inside a handler works")
+  func subscribeFromHandler() {
+    let log = Log<String>()
+    let inner = Signal<Int, Never>.just(2)
+    Signal<Int, Never>.just(1).subscribe(next: { value in
+      log.append("outer \(value)")
+      inner.subscribe(next: { log.append("inner \($0)") })
+    })
+    #expect(log.values == ["outer 1", "inner 2"])
+  }
+}
