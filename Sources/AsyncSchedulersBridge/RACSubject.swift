@@ -23,16 +23,7 @@ public class RACSubject<Value: Sendable>: RACSignal<Value>, RACSubscriber, @unch
   }
 
   /// Sends a value to every subscriber (`-sendNext:`).
-  public func sendNext(_ value: (any Sendable)?) {
-    guard let value else {
-      subject.send(nil)
-      return
-    }
-    guard let typed = value as? Value else {
-      preconditionFailure("RACSubject<\(Value.self)>: sendNext got a value of type \(type(of: value))")
-    }
-    subject.send(typed)
-  }
+  public func sendNext(_ value: (any Sendable)?) { subject.send(racValue(value, as: Value.self, in: "RACSubject")) }
 
   /// Sends an error to every subscriber (`-sendError:`).
   public func sendError(_ error: (any Error)?) { subject.fail(error ?? RACNilError()) }

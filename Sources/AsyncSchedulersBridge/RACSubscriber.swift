@@ -28,20 +28,21 @@ final class RACObserverSubscriber<Value: Sendable>: RACSubscriber {
 
   init(_ observer: SignalObserver<Value?, any Error>) { self.observer = observer }
 
-  func sendNext(_ value: (any Sendable)?) {
-    guard let value else {
-      observer.send(nil)
-      return
-    }
-    guard let typed = value as? Value else {
-      preconditionFailure("RACSignal<\(Value.self)>: sendNext got a value of type \(type(of: value))")
-    }
-    observer.send(typed)
-  }
+  func sendNext(_ value: (any Sendable)?) { observer.send(racValue(value, as: Value.self, in: "RACSignal")) }
 
   func sendError(_ error: (any Error)?) { observer.fail(error ?? RACNilError()) }
 
   func sendCompleted() { observer.finish() }
 
   func didSubscribe(with disposable: RACCompoundDisposable) { self.disposable.add(disposable) }
+}
+
+/// `value` as the signal's `Value?` (RAC's `sendNext:` takes any object).
+/// - Precondition: `value` is `nil` or a `Value`; the message names both types.
+func racValue<Value>(_ value: (any Sendable)?, as type: Value.Type, in owner: String) -> Value? {
+  guard let value else { return nil }
+  guard let typed = value as? Value else {
+    preconditionFailure("\(owner)<\(Value.self)>: sendNext got a value of type \(Swift.type(of: value))")
+  }
+  return typed
 }
