@@ -11,77 +11,83 @@ import Testing
 @Suite("RAC disposables model")
 struct RACDisposablesModelTests {
   @Test("bridged blocks: random schedules, disposes and steps run exactly the blocks not disposed before their turn")
-  func bridgedBlocks() {
-    for seed in ModelTesting.seeds(1_000) {
-      var random = SplitMix(seed: seed)
-      let core = TestScheduler()
-      let scheduler = RACScheduler(core: core)
-      let counter = LifetimeCounter()
-      let ran = Log<Int>()
-      var blocks: [(id: Int, disposable: RACDisposable, disposedBeforeRun: Bool)] = []
-      var queue: [Int] = []
-      var expectedRuns: [Int] = []
-      for step in 0..<40 {
-        switch random.next() % 4 {
-        case 0, 1:
-          let id = blocks.count
-          let disposable = scheduler.schedule { [token = counter.make()] in withExtendedLifetime(token) { ran.append(id) } }!
-          blocks.append((id, disposable, false))
-          queue.append(id)
-        case 2 where !blocks.isEmpty:
-          let index = Int(random.next() % UInt64(blocks.count))
-          blocks[index].disposable.dispose()
-          if queue.contains(index) { blocks[index].disposedBeforeRun = true }
-        default:
-          // One step runs the next block that was not disposed (disposed ones are skipped).
-          core.step()
-          while let next = queue.first {
-            queue.removeFirst()
-            if !blocks[next].disposedBeforeRun {
-              expectedRuns.append(next)
-              break
+  func bridgedBlocks() async {
+    let failures = await runModel { failures in
+      for seed in ModelTesting.seeds(1_000) {
+        var random = SplitMix(seed: seed)
+        let core = TestScheduler()
+        let scheduler = RACScheduler(core: core)
+        let counter = LifetimeCounter()
+        let ran = Log<Int>()
+        var blocks: [(id: Int, disposable: RACDisposable, disposedBeforeRun: Bool)] = []
+        var queue: [Int] = []
+        var expectedRuns: [Int] = []
+        for step in 0..<40 {
+          switch random.next() % 4 {
+          case 0, 1:
+            let id = blocks.count
+            let disposable = scheduler.schedule { [token = counter.make()] in withExtendedLifetime(token) { ran.append(id) } }!
+            blocks.append((id, disposable, false))
+            queue.append(id)
+          case 2 where !blocks.isEmpty:
+            let index = Int(random.next() % UInt64(blocks.count))
+            blocks[index].disposable.dispose()
+            if queue.contains(index) { blocks[index].disposedBeforeRun = true }
+          default:
+            // One step runs the next block that was not disposed (disposed ones are skipped).
+            core.step()
+            while let next = queue.first {
+              queue.removeFirst()
+              if !blocks[next].disposedBeforeRun {
+                expectedRuns.append(next)
+                break
+              }
             }
           }
+          if ran.values != expectedRuns { failures.record("seed \(seed) step \(step): ran \(ran.values), model \(expectedRuns)") }
+          let pending = queue.filter { !blocks[$0].disposedBeforeRun }.count
+          if counter.count != pending { failures.record("seed \(seed) step \(step): \(counter.count) closures alive, model \(pending)") }
         }
-        if ran.values != expectedRuns { Issue.record("seed \(seed) step \(step): ran \(ran.values), model \(expectedRuns)") }
-        let pending = queue.filter { !blocks[$0].disposedBeforeRun }.count
-        if counter.count != pending { Issue.record("seed \(seed) step \(step): \(counter.count) closures alive, model \(pending)") }
       }
     }
+    #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
   }
 
   @Test("RACSerialDisposable: random swaps and disposes match RAC's rules")
-  func serial() {
-    for seed in ModelTesting.seeds(2_000) {
-      var random = SplitMix(seed: seed)
-      let serial = RACSerialDisposable()
-      var current: RACDisposable?
-      var disposed = false
-      var all: [RACDisposable] = []
-      var expectedDisposed = Set<ObjectIdentifier>()
-      for step in 0..<30 {
-        if random.next() % 4 == 0 {
-          serial.dispose()
-          if !disposed, let current { expectedDisposed.insert(ObjectIdentifier(current)) }
-          disposed = true
-          current = nil
-        } else {
-          let next = RACDisposable()
-          all.append(next)
-          let previous = serial.swapIn(next)
-          if disposed {
-            expectedDisposed.insert(ObjectIdentifier(next))
-            if previous != nil { Issue.record("seed \(seed) step \(step): swapIn after dispose returned a disposable") }
+  func serial() async {
+    let failures = await runModel { failures in
+      for seed in ModelTesting.seeds(2_000) {
+        var random = SplitMix(seed: seed)
+        let serial = RACSerialDisposable()
+        var current: RACDisposable?
+        var disposed = false
+        var all: [RACDisposable] = []
+        var expectedDisposed = Set<ObjectIdentifier>()
+        for step in 0..<30 {
+          if random.next() % 4 == 0 {
+            serial.dispose()
+            if !disposed, let current { expectedDisposed.insert(ObjectIdentifier(current)) }
+            disposed = true
+            current = nil
           } else {
-            if previous !== current { Issue.record("seed \(seed) step \(step): swapIn returned the wrong previous") }
-            current = next
+            let next = RACDisposable()
+            all.append(next)
+            let previous = serial.swapIn(next)
+            if disposed {
+              expectedDisposed.insert(ObjectIdentifier(next))
+              if previous != nil { failures.record("seed \(seed) step \(step): swapIn after dispose returned a disposable") }
+            } else {
+              if previous !== current { failures.record("seed \(seed) step \(step): swapIn returned the wrong previous") }
+              current = next
+            }
           }
-        }
-        for disposable in all where disposable.isDisposed != expectedDisposed.contains(ObjectIdentifier(disposable)) {
-          Issue.record("seed \(seed) step \(step): a disposable's state differs from RAC's rules")
+          for disposable in all where disposable.isDisposed != expectedDisposed.contains(ObjectIdentifier(disposable)) {
+            failures.record("seed \(seed) step \(step): a disposable's state differs from RAC's rules")
+          }
         }
       }
     }
+    #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
   }
 }
 

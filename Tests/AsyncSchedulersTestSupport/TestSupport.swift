@@ -150,3 +150,33 @@ package enum ModelTesting {
     return (0..<UInt64(count * soak)).map { base &+ $0 }
   }
 }
+
+/// The failures a model-based test found, collected off the test's task (see ``runModel(_:)``).
+package final class ModelFailures: @unchecked Sendable {
+  // Why @unchecked Sendable: used by one thread at a time: the dedicated thread while the body runs,
+  // then the test once `runModel` has returned (the continuation orders the two).
+  package private(set) var messages: [String] = []
+
+  /// Records a failure (the first 20 are kept).
+  package func record(_ message: String) {
+    if messages.count < 20 { messages.append(message) }
+  }
+
+  /// Records `message` unless `condition` holds.
+  package func check(_ condition: Bool, _ message: @autoclosure () -> String) {
+    if !condition { record(message()) }
+  }
+}
+
+/// Runs a long model-based or random test on a thread of its own (see ``onDedicatedThread(_:)``: it
+/// must not hold one of the cooperative pool's threads that other tests' tasks need) and returns the
+/// failures it recorded; the test then reports them.
+package func runModel(_ body: @escaping @Sendable (ModelFailures) -> Void) async -> [String] {
+  await onDedicatedThread {
+    // Lowered like the other long loops, so the tests running in parallel keep their share of the cores.
+    lowerCurrentThreadPriority()
+    let failures = ModelFailures()
+    body(failures)
+    return failures.messages
+  }
+}

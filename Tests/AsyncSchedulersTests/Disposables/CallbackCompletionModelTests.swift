@@ -10,55 +10,58 @@ import Testing
 @Suite("CallbackCompletionStateMachine model")
 struct CallbackCompletionModelTests {
   @Test("random interleavings resume exactly once and dispose the work only when cancellation wins")
-  func randomInterleavings() {
-    for seed in ModelTesting.seeds(20_000) {
-      var random = SplitMix(seed: seed)
-      var machine = CallbackCompletionStateMachine<Int>()
-      var resumes: [String] = []
-      var disposals = 0
-      var events: [String] = []
-      let cancelAt = Int(random.next() % 6)
-      let completions = Int(random.next() % 3)
-      let completeAt = Int(random.next() % 6)
-      var step = 0
-      func tick() {
-        if step == cancelAt {
-          events.append("cancel")
-          if let (_, disposable) = machine.cancel() {
-            resumes.append("cancelled")
-            if disposable != nil { disposals += 1 }
+  func randomInterleavings() async {
+    let failures = await runModel { failures in
+      for seed in ModelTesting.seeds(20_000) {
+        var random = SplitMix(seed: seed)
+        var machine = CallbackCompletionStateMachine<Int>()
+        var resumes: [String] = []
+        var disposals = 0
+        var events: [String] = []
+        let cancelAt = Int(random.next() % 6)
+        let completions = Int(random.next() % 3)
+        let completeAt = Int(random.next() % 6)
+        var step = 0
+        func tick() {
+          if step == cancelAt {
+            events.append("cancel")
+            if let (_, disposable) = machine.cancel() {
+              resumes.append("cancelled")
+              if disposable != nil { disposals += 1 }
+            }
           }
-        }
-        // The work can only complete once it has started (after install).
-        if step == completeAt && step > 0 && !(events.first == "cancel" && cancelAt == 0) {
-          for _ in 0..<completions {
-            events.append("complete")
-            if machine.complete() != nil { resumes.append("completed") }
+          // The work can only complete once it has started (after install).
+          if step == completeAt && step > 0 && !(events.first == "cancel" && cancelAt == 0) {
+            for _ in 0..<completions {
+              events.append("complete")
+              if machine.complete() != nil { resumes.append("completed") }
+            }
           }
+          step += 1
         }
-        step += 1
-      }
-      tick()
-      if machine.install(1) {
         tick()
-        if machine.attach(AnyDisposable {}) { disposals += 1 }
-        tick()
-      } else {
-        resumes.append("cancelled")
+        if machine.install(1) {
+          tick()
+          if machine.attach(AnyDisposable {}) { disposals += 1 }
+          tick()
+        } else {
+          resumes.append("cancelled")
+        }
+        for _ in 0..<4 { tick() }
+        // A cancellation or completion that never came leaves the operation waiting: end it.
+        if resumes.isEmpty, let (_, disposable) = machine.cancel() {
+          events.append("final cancel")
+          resumes.append("cancelled")
+          if disposable != nil { disposals += 1 }
+        }
+        let first = events.first { $0 == "cancel" || $0 == "complete" || $0 == "final cancel" }
+        failures.check(resumes.count == 1, "seed \(seed): resumed \(resumes) after \(events)")
+        failures.check(resumes.first == (first == "complete" ? "completed" : "cancelled"), "seed \(seed): \(events)")
+        let cancelledFirst = first != "complete"
+        let installed = !(events.first == "cancel" && cancelAt == 0)
+        failures.check(disposals == (cancelledFirst && installed ? 1 : 0), "seed \(seed): disposed \(disposals) times after \(events)")
       }
-      for _ in 0..<4 { tick() }
-      // A cancellation or completion that never came leaves the operation waiting: end it.
-      if resumes.isEmpty, let (_, disposable) = machine.cancel() {
-        events.append("final cancel")
-        resumes.append("cancelled")
-        if disposable != nil { disposals += 1 }
-      }
-      let first = events.first { $0 == "cancel" || $0 == "complete" || $0 == "final cancel" }
-      #expect(resumes.count == 1, "seed \(seed): resumed \(resumes) after \(events)")
-      #expect(resumes.first == (first == "complete" ? "completed" : "cancelled"), "seed \(seed): \(events)")
-      let cancelledFirst = first != "complete"
-      let installed = !(events.first == "cancel" && cancelAt == 0)
-      #expect(disposals == (cancelledFirst && installed ? 1 : 0), "seed \(seed): disposed \(disposals) times after \(events)")
     }
+    #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
   }
 }

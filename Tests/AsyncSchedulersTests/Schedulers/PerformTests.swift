@@ -72,52 +72,55 @@ struct PerformTests {
 @Suite("PerformStateMachine model")
 struct PerformStateMachineModelTests {
   @Test("random orders of install, attach, start, finish and cancel resume exactly once, and run the body only if not cancelled first")
-  func randomOrders() {
-    for seed in ModelTesting.seeds(20_000) {
-      var random = SplitMix(seed: seed)
-      var machine = PerformStateMachine<Int, Int>()
-      var resumes = 0
-      var bodyRan = false
-      // The caller installs, then schedules (which may start the job inline), then attaches; the job
-      // starts and finishes later; cancellation may come at any point.
-      let cancelAt = Int(random.next() % 7)
-      let inline = random.next() % 3 == 0
-      var events: [String] = []
-      func cancel() {
-        events.append("cancel")
-        if machine.cancel() != nil { resumes += 1 }
-      }
-      var step = 0
-      func maybeCancel() {
-        if step == cancelAt { cancel() }
-        step += 1
-      }
-      maybeCancel()
-      if machine.install(1) {
-        maybeCancel()
-        func runJob() {
-          events.append("start")
-          if machine.start() {
-            bodyRan = true
-            maybeCancel()
-            _ = machine.finish()
-            resumes += 1
-          }
+  func randomOrders() async {
+    let failures = await runModel { failures in
+      for seed in ModelTesting.seeds(20_000) {
+        var random = SplitMix(seed: seed)
+        var machine = PerformStateMachine<Int, Int>()
+        var resumes = 0
+        var bodyRan = false
+        // The caller installs, then schedules (which may start the job inline), then attaches; the job
+        // starts and finishes later; cancellation may come at any point.
+        let cancelAt = Int(random.next() % 7)
+        let inline = random.next() % 3 == 0
+        var events: [String] = []
+        func cancel() {
+          events.append("cancel")
+          if machine.cancel() != nil { resumes += 1 }
         }
-        if inline { runJob() }
+        var step = 0
+        func maybeCancel() {
+          if step == cancelAt { cancel() }
+          step += 1
+        }
         maybeCancel()
-        machine.attach(2)
+        if machine.install(1) {
+          maybeCancel()
+          func runJob() {
+            events.append("start")
+            if machine.start() {
+              bodyRan = true
+              maybeCancel()
+              _ = machine.finish()
+              resumes += 1
+            }
+          }
+          if inline { runJob() }
+          maybeCancel()
+          machine.attach(2)
+          maybeCancel()
+          if !inline { runJob() }
+          maybeCancel()
+        } else {
+          resumes += 1
+        }
         maybeCancel()
-        if !inline { runJob() }
-        maybeCancel()
-      } else {
-        resumes += 1
+        failures.check(resumes == 1, "seed \(seed): resumed \(resumes) times after \(events)")
+        let startedFirst = events.first { $0 == "start" || $0 == "cancel" } == "start"
+        failures.check(bodyRan == startedFirst, "seed \(seed): body ran \(bodyRan) after \(events)")
+        if case .resumed = machine.state {} else { failures.record("seed \(seed): ended in \(String(describing: machine.state))") }
       }
-      maybeCancel()
-      #expect(resumes == 1, "seed \(seed): resumed \(resumes) times after \(events)")
-      let startedFirst = events.first { $0 == "start" || $0 == "cancel" } == "start"
-      #expect(bodyRan == startedFirst, "seed \(seed): body ran \(bodyRan) after \(events)")
-      if case .resumed = machine.state {} else { Issue.record("seed \(seed): ended in \(String(describing: machine.state))") }
     }
+    #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
   }
 }

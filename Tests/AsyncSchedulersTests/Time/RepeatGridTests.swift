@@ -28,24 +28,27 @@ struct RepeatGridTests {
   }
 
   @Test("the next deadline is always the first grid point after now, for random starts, intervals and instants")
-  func exactForRandomInputs() {
-    var random = SplitMix(seed: 0x5EED_6121)
-    for round in 0..<20_000 {
-      // Starts anywhere on the timeline, intervals from an attosecond to centuries.
-      let start = SchedulerInstant(offset: Duration(attoseconds: Int128(Int64.random(in: .min ... .max, using: &random)) * 100_000_000_000_000_000 / 4))
-      let interval = Duration(attoseconds: Int128(UInt64.random(in: 1 ... (1 << 62), using: &random)) * Int128(Int64.random(in: 1...1_000_000, using: &random)))
-      let now = start.advanced(by: Duration(attoseconds: Int128(Int64.random(in: 0 ... .max, using: &random)) * Int128(UInt32.random(in: 0 ... .max, using: &random))))
-      var grid = RepeatGrid(start: start, interval: interval)
-      guard let next = grid.nextDeadline(after: now) else {
-        // Only a grid point beyond the end of the timeline ends a grid.
-        #expect(now.advanced(by: interval) >= .distantFuture, "round \(round)")
-        continue
+  func exactForRandomInputs() async {
+    let failures = await runModel { failures in
+      var random = SplitMix(seed: 0x5EED_6121)
+      for round in 0..<20_000 {
+        // Starts anywhere on the timeline, intervals from an attosecond to centuries.
+        let start = SchedulerInstant(offset: Duration(attoseconds: Int128(Int64.random(in: .min ... .max, using: &random)) * 100_000_000_000_000_000 / 4))
+        let interval = Duration(attoseconds: Int128(UInt64.random(in: 1 ... (1 << 62), using: &random)) * Int128(Int64.random(in: 1...1_000_000, using: &random)))
+        let now = start.advanced(by: Duration(attoseconds: Int128(Int64.random(in: 0 ... .max, using: &random)) * Int128(UInt32.random(in: 0 ... .max, using: &random))))
+        var grid = RepeatGrid(start: start, interval: interval)
+        guard let next = grid.nextDeadline(after: now) else {
+          // Only a grid point beyond the end of the timeline ends a grid.
+          failures.check(now.advanced(by: interval) >= .distantFuture, "round \(round)")
+          continue
+        }
+        let fromStart = start.duration(to: next).attoseconds
+        failures.check(next > now, "round \(round): \(next) is not after \(now)")
+        failures.check(fromStart % interval.attoseconds == 0, "round \(round): \(next) is off the grid")
+        failures.check(next.advanced(by: .zero - interval) <= now || next == start.advanced(by: interval), "round \(round): a grid point was skipped")
       }
-      let fromStart = start.duration(to: next).attoseconds
-      #expect(next > now, "round \(round): \(next) is not after \(now)")
-      #expect(fromStart % interval.attoseconds == 0, "round \(round): \(next) is off the grid")
-      #expect(next.advanced(by: .zero - interval) <= now || next == start.advanced(by: interval), "round \(round): a grid point was skipped")
     }
+    #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
   }
 
   @Test("a grid whose next point is past the end of the timeline ends instead of firing in a loop")
