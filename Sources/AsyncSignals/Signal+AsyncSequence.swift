@@ -4,7 +4,7 @@ import Synchronization
 extension Signal: AsyncSequence {
   /// Iterates the signal with the default buffering, ``SignalBuffering/unbounded``; see
   /// ``values(buffering:)``.
-  public func makeAsyncIterator() -> SignalValues<Element, Failure>.Iterator {
+  @inlinable public func makeAsyncIterator() -> SignalValues<Element, Failure>.Iterator {
     SignalValues(signal: self, buffering: .unbounded).makeAsyncIterator()
   }
 
@@ -15,42 +15,47 @@ extension Signal: AsyncSequence {
   /// task disposes the subscription, exactly once; a terminal event from the producer ends the loop
   /// after the buffered values (a failure is thrown, typed).
   /// - Precondition: a bounded policy keeps at least one value.
-  public func values(buffering: SignalBuffering) -> SignalValues<Element, Failure> {
+  @inlinable public func values(buffering: SignalBuffering) -> SignalValues<Element, Failure> {
     SignalValues(signal: self, buffering: buffering)
   }
 }
 
 /// A signal's values as an `AsyncSequence`, with a buffering policy; see ``Signal/values(buffering:)``.
 public struct SignalValues<Element: Sendable, Failure: Error>: AsyncSequence, Sendable {
-  let signal: Signal<Element, Failure>
-  let buffering: SignalBuffering
+  @usableFromInline let signal: Signal<Element, Failure>
+  @usableFromInline let buffering: SignalBuffering
+
+  @inlinable init(signal: Signal<Element, Failure>, buffering: SignalBuffering) {
+    self.signal = signal
+    self.buffering = buffering
+  }
 
   /// Creates an iterator; it subscribes on its first `next()`.
-  public func makeAsyncIterator() -> Iterator {
+  @inlinable public func makeAsyncIterator() -> Iterator {
     Iterator(storage: SignalIteratorStorage(signal: signal, buffering: buffering))
   }
 
   /// Iterates one subscription. Not shared between tasks.
   public struct Iterator: AsyncIteratorProtocol {
     /// Disposes the subscription when the last copy of the iterator goes away.
-    final class Lifetime {
-      let storage: SignalIteratorStorage<Element, Failure>
-      init(storage: SignalIteratorStorage<Element, Failure>) { self.storage = storage }
+    @usableFromInline final class Lifetime {
+      @usableFromInline let storage: SignalIteratorStorage<Element, Failure>
+      @inlinable init(storage: SignalIteratorStorage<Element, Failure>) { self.storage = storage }
       deinit { storage.cancel() }
     }
 
-    let lifetime: Lifetime
+    @usableFromInline let lifetime: Lifetime
 
-    init(storage: SignalIteratorStorage<Element, Failure>) { lifetime = Lifetime(storage: storage) }
+    @inlinable init(storage: SignalIteratorStorage<Element, Failure>) { lifetime = Lifetime(storage: storage) }
 
     /// The next value, `nil` at the end (or once the task is cancelled); throws the signal's failure,
     /// after the values sent before it.
-    public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+    @inlinable public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
       try await lifetime.storage.next(isolation: actor)
     }
 
     /// The next value; see ``next(isolation:)``.
-    public mutating func next() async throws(Failure) -> Element? {
+    @inlinable public mutating func next() async throws(Failure) -> Element? {
       try await lifetime.storage.next(isolation: nil)
     }
   }
@@ -60,19 +65,19 @@ public struct SignalValues<Element: Sendable, Failure: Error>: AsyncSequence, Se
 extension SignalValues.Iterator: Sendable {}
 
 /// The storage of one iteration: the state machine behind a lock, and the subscription.
-final class SignalIteratorStorage<Element: Sendable, Failure: Error>: Sendable {
-  typealias Continuation = UnsafeContinuation<Result<Element?, Failure>, Never>
-  private let signal: Signal<Element, Failure>
-  private let machine: Mutex<
+@usableFromInline final class SignalIteratorStorage<Element: Sendable, Failure: Error>: Sendable {
+  @usableFromInline typealias Continuation = UnsafeContinuation<Result<Element?, Failure>, Never>
+  @usableFromInline let signal: Signal<Element, Failure>
+  @usableFromInline let machine: Mutex<
     SignalIteratorStateMachine<Element, Failure, Continuation, SignalSubscription<Element, Failure>>
   >
 
-  init(signal: Signal<Element, Failure>, buffering: SignalBuffering) {
+  @inlinable init(signal: Signal<Element, Failure>, buffering: SignalBuffering) {
     self.signal = signal
     machine = Mutex(SignalIteratorStateMachine(policy: buffering))
   }
 
-  func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+  @inlinable func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
     // A value already buffered is returned at once: no continuation, no cancellation handler.
     if !Task.isCancelled, let result = machine.withCriticalRegion({ $0.takeWithoutWaiting() }) {
       return try result.get()
@@ -87,7 +92,7 @@ final class SignalIteratorStorage<Element: Sendable, Failure: Error>: Sendable {
     return try result.get()
   }
 
-  private func next(_ continuation: Continuation) {
+  @inlinable func next(_ continuation: Continuation) {
     while true {
       switch machine.withCriticalRegion({ $0.next(continuation) }) {
       case .subscribe:
@@ -103,7 +108,7 @@ final class SignalIteratorStorage<Element: Sendable, Failure: Error>: Sendable {
     }
   }
 
-  private func receive(_ event: SignalEvent<Element, Failure>) {
+  @inlinable func receive(_ event: SignalEvent<Element, Failure>) {
     switch event {
     case .next(let value):
       machine.withCriticalRegion { $0.receive(value) }?.resume(returning: .success(value))
@@ -118,7 +123,7 @@ final class SignalIteratorStorage<Element: Sendable, Failure: Error>: Sendable {
     }
   }
 
-  func cancel() {
+  @inlinable func cancel() {
     let (continuation, subscription) = machine.withCriticalRegion { $0.cancel() }
     subscription?.dispose()
     continuation?.resume(returning: .success(nil))

@@ -9,7 +9,7 @@ extension Signal {
   /// delivers every event queued when it runs), so their order is kept on any scheduler, concurrent
   /// ones included, and a burst costs one job, not one per event. Disposing drops what is queued.
   /// Under a `TestScheduler`, events are delivered when the test drives it.
-  public func observe(on scheduler: some Scheduler) -> Signal {
+  @inlinable public func observe(on scheduler: some Scheduler) -> Signal {
     Signal { observer in
       let queue = DeliveryQueue(observer: observer, scheduler: scheduler)
       return subscribe { event in queue.enqueue(event) }
@@ -34,17 +34,17 @@ extension Signal {
 }
 
 /// The events of one `observe(on:)` subscription waiting for their delivery job.
-final class DeliveryQueue<Element: Sendable, Failure: Error, S: Scheduler>: Sendable {
-  private let observer: SignalObserver<Element, Failure>
-  private let scheduler: S
-  private let state = Mutex<(events: [SignalEvent<Element, Failure>], scheduled: Bool)>(([], false))
+@usableFromInline final class DeliveryQueue<Element: Sendable, Failure: Error, S: Scheduler>: Sendable {
+  @usableFromInline let observer: SignalObserver<Element, Failure>
+  @usableFromInline let scheduler: S
+  @usableFromInline let state = Mutex<(events: [SignalEvent<Element, Failure>], scheduled: Bool)>(([], false))
 
-  init(observer: SignalObserver<Element, Failure>, scheduler: S) {
+  @inlinable init(observer: SignalObserver<Element, Failure>, scheduler: S) {
     self.observer = observer
     self.scheduler = scheduler
   }
 
-  func enqueue(_ event: SignalEvent<Element, Failure>) {
+  @inlinable func enqueue(_ event: SignalEvent<Element, Failure>) {
     let schedule = state.withCriticalRegion { state -> Bool in
       state.events.append(event)
       if state.scheduled { return false }
@@ -56,7 +56,7 @@ final class DeliveryQueue<Element: Sendable, Failure: Error, S: Scheduler>: Send
 
   /// Delivers what is queued, then what arrived meanwhile, until the queue is empty; only then may a
   /// new delivery job be scheduled, so deliveries never overlap, even on a concurrent scheduler.
-  private func deliver() {
+  @inlinable func deliver() {
     var batch: [SignalEvent<Element, Failure>] = []
     while true {
       let more = state.withCriticalRegion { state -> Bool in

@@ -5,7 +5,7 @@ extension Signal {
   ///
   /// The building block of the operators: one upstream subscription per downstream subscription,
   /// disposed with it. `handle` runs one event at a time (the upstream observer serializes them).
-  func lift<NewElement: Sendable, NewFailure: Error>(
+  @inlinable func lift<NewElement: Sendable, NewFailure: Error>(
     _ makeHandler: @escaping @Sendable (SignalObserver<NewElement, NewFailure>) -> @Sendable (SignalEvent<Element, Failure>) -> Void
   ) -> Signal<NewElement, NewFailure> {
     Signal<NewElement, NewFailure> { observer in
@@ -14,7 +14,7 @@ extension Signal {
   }
 
   /// Transforms each value (`-map:`, Rx `map`); the end and failures pass through.
-  public func map<NewElement: Sendable>(
+  @inlinable public func map<NewElement: Sendable>(
     _ transform: @escaping @Sendable (Element) -> NewElement
   ) -> Signal<NewElement, Failure> {
     lift { observer in
@@ -29,7 +29,7 @@ extension Signal {
   }
 
   /// Keeps the values that pass `isIncluded` (`-filter:`).
-  public func filter(_ isIncluded: @escaping @Sendable (Element) -> Bool) -> Signal {
+  @inlinable public func filter(_ isIncluded: @escaping @Sendable (Element) -> Bool) -> Signal {
     lift { observer in
       { event in
         if case .next(let value) = event, !isIncluded(value) { return }
@@ -39,7 +39,7 @@ extension Signal {
   }
 
   /// Transforms each value and drops the `nil` results (`-ignore:` with `-map:`, Rx `compactMap`).
-  public func compactMap<NewElement: Sendable>(
+  @inlinable public func compactMap<NewElement: Sendable>(
     _ transform: @escaping @Sendable (Element) -> NewElement?
   ) -> Signal<NewElement, Failure> {
     lift { observer in

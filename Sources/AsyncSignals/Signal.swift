@@ -24,7 +24,7 @@ import AsyncSchedulers
 /// for await number in numbers { print(number) }
 /// ```
 public struct Signal<Element: Sendable, Failure: Error>: Sendable {
-  private let onSubscribe: @Sendable (SignalObserver<Element, Failure>) -> (any Disposable)?
+  @usableFromInline let onSubscribe: @Sendable (SignalObserver<Element, Failure>) -> (any Disposable)?
 
   /// Creates a signal from a subscribe closure (`+[RACSignal createSignal:]`).
   ///
@@ -32,7 +32,7 @@ public struct Signal<Element: Sendable, Failure: Error>: Sendable {
   /// to the observer (now, or later from any thread) and returns what to dispose when the subscription
   /// ends (a timer, a task, an inner subscription), or `nil`. That disposable is disposed exactly once,
   /// after the terminal event was delivered or when the subscriber disposes, whichever comes first.
-  public init(_ subscribe: @escaping @Sendable (SignalObserver<Element, Failure>) -> (any Disposable)?) {
+  @inlinable public init(_ subscribe: @escaping @Sendable (SignalObserver<Element, Failure>) -> (any Disposable)?) {
     onSubscribe = subscribe
   }
 
@@ -40,7 +40,7 @@ public struct Signal<Element: Sendable, Failure: Error>: Sendable {
   ///
   /// `handler` runs on the thread the producer sends from, one event at a time, never after the
   /// terminal event or after the subscription is disposed; it may dispose the subscription itself.
-  @discardableResult
+  @inlinable @discardableResult
   public func subscribe(_ handler: @escaping @Sendable (SignalEvent<Element, Failure>) -> Void) -> SignalSubscription<
     Element, Failure
   > {

@@ -4,27 +4,27 @@
 /// directly. After the terminal event, buffered values are still returned, then the failure (once),
 /// then `nil` for ever. Cancellation ends the iteration at once (`nil`) and hands the subscription
 /// out to be disposed, exactly once.
-package struct SignalIteratorStateMachine<Element, Failure: Error, Continuation, Subscription> {
-  package enum Terminal {
+@usableFromInline package struct SignalIteratorStateMachine<Element, Failure: Error, Continuation, Subscription> {
+  @usableFromInline package enum Terminal {
     case finished
     case failed(Failure)
   }
 
-  private let policy: SignalBuffering
-  private var buffer: [Element] = []
-  private var head = 0
-  private var terminal: Terminal?
-  private var waiting: Continuation?
+  @usableFromInline let policy: SignalBuffering
+  @usableFromInline var buffer: [Element] = []
+  @usableFromInline var head = 0
+  @usableFromInline var terminal: Terminal?
+  @usableFromInline var waiting: Continuation?
   /// Whether the subscription was started (it starts on the first `next()`).
-  package private(set) var started = false
-  private var subscription: Subscription?
-  private var subscriptionReleased = false
+  @usableFromInline package private(set) var started = false
+  @usableFromInline var subscription: Subscription?
+  @usableFromInline var subscriptionReleased = false
   /// Whether the iteration ended (cancelled, or the terminal event returned).
-  package private(set) var done = false
+  @usableFromInline package private(set) var done = false
 
   /// A machine buffering per `policy`.
   /// - Precondition: a bounded policy's size is at least 1.
-  package init(policy: SignalBuffering) {
+  @inlinable package init(policy: SignalBuffering) {
     switch policy {
     case .unbounded: break
     case .bufferingNewest(let size), .bufferingOldest(let size):
@@ -33,10 +33,10 @@ package struct SignalIteratorStateMachine<Element, Failure: Error, Continuation,
     self.policy = policy
   }
 
-  package var bufferedCount: Int { buffer.count - head }
+  @inlinable package var bufferedCount: Int { buffer.count - head }
 
   /// What `next()` does.
-  package enum NextAction {
+  @usableFromInline package enum NextAction {
     /// Start the subscription (outside the lock), then call ``next(_:)`` again.
     case subscribe
     /// Resume at once with this result.
@@ -46,7 +46,7 @@ package struct SignalIteratorStateMachine<Element, Failure: Error, Continuation,
   }
 
   /// A `next()` call: hands out a buffered value, the terminal outcome, or stores `continuation`.
-  package mutating func next(_ continuation: Continuation) -> NextAction {
+  @inlinable package mutating func next(_ continuation: Continuation) -> NextAction {
     if !started && !done {
       started = true
       return .subscribe
@@ -66,7 +66,7 @@ package struct SignalIteratorStateMachine<Element, Failure: Error, Continuation,
     return .suspend
   }
 
-  private mutating func popped() {
+  @inlinable mutating func popped() {
     head += 1
     if head == buffer.count {
       buffer.removeAll(keepingCapacity: true)
@@ -80,7 +80,7 @@ package struct SignalIteratorStateMachine<Element, Failure: Error, Continuation,
   /// A `next()` fast path: a buffered value (or the terminal outcome once the buffer is empty), when
   /// there is one, without a continuation; `nil` when the call must go the slow way (subscribe first,
   /// or wait).
-  package mutating func takeWithoutWaiting() -> Result<Element?, Failure>? {
+  @inlinable package mutating func takeWithoutWaiting() -> Result<Element?, Failure>? {
     guard started || done else { return nil }
     if head < buffer.count {
       defer { popped() }
@@ -97,7 +97,7 @@ package struct SignalIteratorStateMachine<Element, Failure: Error, Continuation,
 
   /// The subscription started: keep it to dispose on cancellation, or return it to dispose now when
   /// the iteration was cancelled meanwhile.
-  package mutating func subscribed(_ subscription: Subscription) -> Subscription? {
+  @inlinable package mutating func subscribed(_ subscription: Subscription) -> Subscription? {
     if done && !subscriptionReleased {
       subscriptionReleased = true
       return subscription
@@ -107,7 +107,7 @@ package struct SignalIteratorStateMachine<Element, Failure: Error, Continuation,
   }
 
   /// A value arrived: the waiting continuation to resume with it, if one waits.
-  package mutating func receive(_ value: Element) -> Continuation? {
+  @inlinable package mutating func receive(_ value: Element) -> Continuation? {
     guard !done, terminal == nil else { return nil }
     if let continuation = waiting {
       waiting = nil
@@ -127,7 +127,7 @@ package struct SignalIteratorStateMachine<Element, Failure: Error, Continuation,
 
   /// The terminal event arrived: the waiting continuation to resume with the outcome, if one waits
   /// (then the buffer is empty).
-  package mutating func receive(terminal event: Terminal) -> (Continuation, Result<Element?, Failure>)? {
+  @inlinable package mutating func receive(terminal event: Terminal) -> (Continuation, Result<Element?, Failure>)? {
     guard !done, terminal == nil else { return nil }
     terminal = event
     // The subscription ended by itself: nothing to dispose on cancellation.
@@ -142,7 +142,7 @@ package struct SignalIteratorStateMachine<Element, Failure: Error, Continuation,
 
   /// The iteration is cancelled (the task, or the iterator released): the waiting continuation to
   /// resume with `nil`, and the subscription to dispose, each at most once.
-  package mutating func cancel() -> (Continuation?, Subscription?) {
+  @inlinable package mutating func cancel() -> (Continuation?, Subscription?) {
     done = true
     buffer.removeAll()
     head = 0

@@ -17,33 +17,35 @@ import Synchronization
 /// subscription or send to other signals. Sending never blocks on the subscriber beyond running its
 /// handler.
 public final class SignalObserver<Element: Sendable, Failure: Error>: Sendable {
-  private struct State {
-    var machine = SignalObserverStateMachine<SignalEvent<Element, Failure>>()
+  @usableFromInline struct State {
+    @usableFromInline var machine = SignalObserverStateMachine<SignalEvent<Element, Failure>>()
     /// The subscriber's handler, released once nothing more can be delivered.
-    var handler: (@Sendable (SignalEvent<Element, Failure>) -> Void)?
+    @usableFromInline var handler: (@Sendable (SignalEvent<Element, Failure>) -> Void)?
+
+    @inlinable init(handler: (@Sendable (SignalEvent<Element, Failure>) -> Void)?) { self.handler = handler }
   }
 
-  private let state: Mutex<State>
+  @usableFromInline let state: Mutex<State>
 
-  init(_ handler: @escaping @Sendable (SignalEvent<Element, Failure>) -> Void) {
+  @usableFromInline init(_ handler: @escaping @Sendable (SignalEvent<Element, Failure>) -> Void) {
     state = Mutex(State(handler: handler))
   }
 
   /// Sends a value; ignored once the signal has ended or the subscription is disposed.
-  public func send(_ value: Element) { send(.next(value)) }
+  @inlinable public func send(_ value: Element) { send(.next(value)) }
 
   /// Ends the signal successfully; later events are ignored.
-  public func finish() { send(.finished) }
+  @inlinable public func finish() { send(.finished) }
 
   /// Ends the signal with `error`; later events are ignored.
-  public func fail(_ error: Failure) { send(.failed(error)) }
+  @inlinable public func fail(_ error: Failure) { send(.failed(error)) }
 
   /// Whether the signal has ended or the subscription was disposed: sending is pointless (a long
   /// producer loop should check it and stop).
-  public var isTerminated: Bool { state.withCriticalRegion { $0.machine.isTerminated } }
+  @inlinable public var isTerminated: Bool { state.withCriticalRegion { $0.machine.isTerminated } }
 
   /// Sends `event`, enforcing the grammar.
-  public func send(_ event: SignalEvent<Element, Failure>) {
+  @inlinable public func send(_ event: SignalEvent<Element, Failure>) {
     let handler = state.withCriticalRegion { state -> (@Sendable (SignalEvent<Element, Failure>) -> Void)? in
       state.machine.send(event, isTerminal: event.isTerminal) == .deliver ? state.handler : nil
     }
@@ -64,12 +66,12 @@ public final class SignalObserver<Element: Sendable, Failure: Error>: Sendable {
   }
 
   /// Keeps the producer's resources for this subscription, or disposes them now if it has ended.
-  func attach(_ resources: any Disposable) {
+  @inlinable func attach(_ resources: any Disposable) {
     state.withCriticalRegion { $0.machine.attach(resources) }?.dispose()
   }
 
   /// Ends the subscription: nothing more is delivered, and the producer's resources are disposed.
-  func dispose() {
+  @usableFromInline func dispose() {
     let (release, handler) = state.withCriticalRegion { state in
       let (release, _) = state.machine.dispose()
       // The handler is released outside the lock (its captures may run deinitializers).
@@ -80,5 +82,5 @@ public final class SignalObserver<Element: Sendable, Failure: Error>: Sendable {
     release?.dispose()
   }
 
-  var isDisposed: Bool { state.withCriticalRegion { $0.machine.phase == .disposed } }
+  @usableFromInline var isDisposed: Bool { state.withCriticalRegion { $0.machine.phase == .disposed } }
 }

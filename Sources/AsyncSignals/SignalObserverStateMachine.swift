@@ -7,8 +7,8 @@ import AsyncSchedulers
 /// delivering, after the current event, in arrival order. After a terminal event, or once the
 /// subscription is disposed, sends are dropped. The subscription's resources are disposed exactly
 /// once: after the terminal event has been delivered, or when the subscription is disposed.
-package struct SignalObserverStateMachine<Event> {
-  package enum Phase: Equatable {
+@usableFromInline package struct SignalObserverStateMachine<Event> {
+  @usableFromInline package enum Phase: Equatable {
     /// Events are delivered.
     case active
     /// A terminal event was accepted; later sends are dropped.
@@ -17,24 +17,24 @@ package struct SignalObserverStateMachine<Event> {
     case disposed
   }
 
-  package private(set) var phase = Phase.active
+  @usableFromInline package private(set) var phase = Phase.active
   /// Whether a thread is delivering events now.
-  package private(set) var isDelivering = false
-  private var pending: [Event] = []
-  private var head = 0
+  @usableFromInline package private(set) var isDelivering = false
+  @usableFromInline var pending: [Event] = []
+  @usableFromInline var head = 0
   /// What the subscription holds (the producer's disposable), until it is disposed.
-  private var resources: (any Disposable)?
+  @usableFromInline var resources: (any Disposable)?
   /// Whether the resources were handed out to be disposed (they are disposed exactly once).
-  private var resourcesReleased = false
+  @usableFromInline var resourcesReleased = false
 
   /// A fresh, active subscription.
-  package init() {}
+  @inlinable package init() {}
 
   /// Whether the subscription has ended (terminal event accepted, or disposed).
-  package var isTerminated: Bool { phase != .active }
+  @inlinable package var isTerminated: Bool { phase != .active }
 
   /// What to do with a sent event.
-  package enum SendAction: Equatable {
+  @usableFromInline package enum SendAction: Equatable {
     /// Drop it: the subscription ended.
     case drop
     /// Deliver it now, on the sending thread; then ask ``delivered()`` for more.
@@ -44,7 +44,7 @@ package struct SignalObserverStateMachine<Event> {
   }
 
   /// A producer sends `event`; `isTerminal` says whether it ends the signal.
-  package mutating func send(_ event: Event, isTerminal: Bool) -> SendAction {
+  @inlinable package mutating func send(_ event: Event, isTerminal: Bool) -> SendAction {
     guard phase == .active else { return .drop }
     if isTerminal { phase = .terminated }
     if isDelivering {
@@ -57,7 +57,7 @@ package struct SignalObserverStateMachine<Event> {
 
   /// The deliverer finished delivering an event: the next queued event to deliver, or `nil` (delivery
   /// ends) with the resources to dispose when the terminal event has now been delivered.
-  package mutating func delivered() -> (next: Event?, release: (any Disposable)?) {
+  @inlinable package mutating func delivered() -> (next: Event?, release: (any Disposable)?) {
     if phase != .disposed, head < pending.count {
       defer { head += 1 }
       return (pending[head], nil)
@@ -72,7 +72,7 @@ package struct SignalObserverStateMachine<Event> {
   /// The producer returned the subscription's resources: keep them, or, when the subscription has
   /// already released its resources (its terminal event was delivered, or it was disposed), return
   /// them to be disposed now. Called once per subscription.
-  package mutating func attach(_ disposable: any Disposable) -> (any Disposable)? {
+  @inlinable package mutating func attach(_ disposable: any Disposable) -> (any Disposable)? {
     if resourcesReleased { return disposable }
     resources = disposable
     return nil
@@ -80,7 +80,7 @@ package struct SignalObserverStateMachine<Event> {
 
   /// The subscriber disposes the subscription: queued events are dropped, and the resources returned
   /// to be disposed (once). Returns `nil` for a second dispose.
-  package mutating func dispose() -> (release: (any Disposable)?, first: Bool) {
+  @inlinable package mutating func dispose() -> (release: (any Disposable)?, first: Bool) {
     guard phase != .disposed else { return (nil, false) }
     phase = .disposed
     pending.removeAll()
@@ -88,7 +88,7 @@ package struct SignalObserverStateMachine<Event> {
     return (takeResources(), true)
   }
 
-  private mutating func takeResources() -> (any Disposable)? {
+  @inlinable mutating func takeResources() -> (any Disposable)? {
     guard !resourcesReleased else { return nil }
     resourcesReleased = true
     defer { resources = nil }

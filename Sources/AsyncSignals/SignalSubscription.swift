@@ -6,7 +6,9 @@ import AsyncSchedulers
 /// and disposes the producer's resources exactly once, on the disposing thread. It is safe from
 /// inside the subscriber's own handler, from any thread, any number of times.
 public struct SignalSubscription<Element: Sendable, Failure: Error>: Disposable {
-  let observer: SignalObserver<Element, Failure>
+  @usableFromInline let observer: SignalObserver<Element, Failure>
+
+  @inlinable init(observer: SignalObserver<Element, Failure>) { self.observer = observer }
 
   /// Ends the subscription; only the first call has an effect.
   public func dispose() { observer.dispose() }

@@ -18,7 +18,7 @@ extension Mutex {
   /// Contended, it first retries the lock a few times without blocking: the critical sections it
   /// guards last tens of nanoseconds, while `Mutex` on Linux blocks in the kernel (a priority-
   /// inheritance futex) as soon as it finds the lock taken, which costs microseconds on both sides.
-  @inline(__always)
+  @inlinable @inline(__always)
   package borrowing func withCriticalRegion<R>(_ body: (inout sending Value) throws -> sending R) rethrows -> sending R {
     guard let hooks = ThreadSanitizerHooks.shared else {
       for _ in 0..<contendedRetries {
@@ -37,16 +37,16 @@ extension Mutex {
 }
 
 /// How many times ``Mutex/withCriticalRegion(_:)`` retries a taken lock before blocking.
-private var contendedRetries: Int { 64 }
+@usableFromInline package var contendedRetries: Int { 64 }
 
 /// ThreadSanitizer's annotation entry points, when the process runs under it.
-package struct ThreadSanitizerHooks: Sendable {
-  typealias Annotation = @convention(c) (UnsafeMutableRawPointer?) -> Void
-  let acquire: Annotation
-  let release: Annotation
+@usableFromInline package struct ThreadSanitizerHooks: Sendable {
+  @usableFromInline typealias Annotation = @convention(c) (UnsafeMutableRawPointer?) -> Void
+  @usableFromInline let acquire: Annotation
+  @usableFromInline let release: Annotation
 
   /// The hooks, or `nil` when ThreadSanitizer is not loaded.
-  package static let shared: ThreadSanitizerHooks? = {
+  @usableFromInline package static let shared: ThreadSanitizerHooks? = {
     #if os(Linux) || os(Android)
       let handle = UnsafeMutableRawPointer(bitPattern: 0)  // RTLD_DEFAULT
     #else
