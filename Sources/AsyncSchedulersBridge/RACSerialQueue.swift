@@ -5,8 +5,7 @@ import Synchronization
 ///
 /// Jobs wait in FIFO order; at most one drain runs at a time on the core, so jobs never overlap.
 package struct RACSerialQueueStateMachine<Job> {
-  private var pending: [Job] = []
-  private var head = 0
+  private var pending = FIFOBuffer<Job>()
   /// Whether a drain is scheduled or running on the core.
   package private(set) var isDraining = false
 
@@ -14,7 +13,7 @@ package struct RACSerialQueueStateMachine<Job> {
   package init() {}
 
   /// The number of jobs waiting.
-  package var count: Int { pending.count - head }
+  package var count: Int { pending.count }
 
   /// Queues `job`; returns `true` when a drain must be scheduled on the core.
   package mutating func enqueue(_ job: Job) -> Bool {
@@ -27,21 +26,13 @@ package struct RACSerialQueueStateMachine<Job> {
   /// The next job for the running drain, or `nil` when the queue is empty (the drain ends).
   package mutating func next() -> Job? {
     precondition(isDraining, "RACSerialQueue: next() outside a drain")
-    guard head < pending.count else {
-      pending.removeAll(keepingCapacity: true)
-      head = 0
+    guard let job = pending.popFirst() else {
       isDraining = false
       return nil
     }
-    defer {
-      head += 1
-      if head >= 64 && head * 2 >= pending.count {
-        pending.removeFirst(head)
-        head = 0
-      }
-    }
-    return pending[head]
+    return job
   }
+
 }
 
 /// A serial queue in front of a core scheduler that may run several jobs at once (a

@@ -1,3 +1,5 @@
+import AsyncSchedulers
+
 /// The buffer between a signal's subscription and the loop iterating it; pure, returns what to do.
 ///
 /// Values are buffered per the policy while no `next()` waits; a waiting `next()` gets the next value
@@ -11,8 +13,7 @@
   }
 
   @usableFromInline let policy: SignalBuffering
-  @usableFromInline var buffer: [Element] = []
-  @usableFromInline var head = 0
+  @usableFromInline var buffer = FIFOBuffer<Element>()
   @usableFromInline var terminal: Terminal?
   @usableFromInline var waiting: Continuation?
   /// Whether the subscription was started (it starts on the first `next()`).
@@ -33,7 +34,7 @@
     self.policy = policy
   }
 
-  @inlinable package var bufferedCount: Int { buffer.count - head }
+  @inlinable package var bufferedCount: Int { buffer.count }
 
   /// What `next()` does.
   @usableFromInline package enum NextAction {
@@ -51,10 +52,7 @@
       started = true
       return .subscribe
     }
-    if head < buffer.count {
-      defer { popped() }
-      return .resume(.success(buffer[head]))
-    }
+    if let value = buffer.popFirst() { return .resume(.success(value)) }
     if done { return .resume(.success(nil)) }
     if let terminal {
       done = true
@@ -66,26 +64,12 @@
     return .suspend
   }
 
-  @inlinable mutating func popped() {
-    head += 1
-    if head == buffer.count {
-      buffer.removeAll(keepingCapacity: true)
-      head = 0
-    } else if head >= 64 && head * 2 >= buffer.count {
-      buffer.removeFirst(head)
-      head = 0
-    }
-  }
-
   /// A `next()` fast path: a buffered value (or the terminal outcome once the buffer is empty), when
   /// there is one, without a continuation; `nil` when the call must go the slow way (subscribe first,
   /// or wait).
   @inlinable package mutating func takeWithoutWaiting() -> Result<Element?, Failure>? {
     guard started || done else { return nil }
-    if head < buffer.count {
-      defer { popped() }
-      return .success(buffer[head])
-    }
+    if let value = buffer.popFirst() { return .success(value) }
     if done { return .success(nil) }
     if let terminal {
       done = true
@@ -117,10 +101,10 @@
     case .unbounded:
       buffer.append(value)
     case .bufferingNewest(let size):
-      if bufferedCount == size { popped() }
+      if buffer.count == size { _ = buffer.popFirst() }
       buffer.append(value)
     case .bufferingOldest(let size):
-      if bufferedCount < size { buffer.append(value) }
+      if buffer.count < size { buffer.append(value) }
     }
     return nil
   }
@@ -145,7 +129,6 @@
   @inlinable package mutating func cancel() -> (Continuation?, Subscription?) {
     done = true
     buffer.removeAll()
-    head = 0
     let continuation = waiting
     waiting = nil
     // Not subscribed yet (or still subscribing): ``subscribed(_:)`` hands the subscription out then.

@@ -20,8 +20,7 @@ import AsyncSchedulers
   @usableFromInline package private(set) var phase = Phase.active
   /// Whether a thread is delivering events now.
   @usableFromInline package private(set) var isDelivering = false
-  @usableFromInline var pending: [Event] = []
-  @usableFromInline var head = 0
+  @usableFromInline var pending = FIFOBuffer<Event>()
   /// What the subscription holds (the producer's disposable), until it is disposed.
   @usableFromInline var resources: (any Disposable)?
   /// Whether the resources were handed out to be disposed (they are disposed exactly once).
@@ -58,12 +57,8 @@ import AsyncSchedulers
   /// The deliverer finished delivering an event: the next queued event to deliver, or `nil` (delivery
   /// ends) with the resources to dispose when the terminal event has now been delivered.
   @inlinable package mutating func delivered() -> (next: Event?, release: (any Disposable)?) {
-    if phase != .disposed, head < pending.count {
-      defer { head += 1 }
-      return (pending[head], nil)
-    }
+    if phase != .disposed, let next = pending.popFirst() { return (next, nil) }
     pending.removeAll()
-    head = 0
     isDelivering = false
     if phase == .terminated { return (nil, takeResources()) }
     return (nil, nil)
@@ -84,7 +79,6 @@ import AsyncSchedulers
     guard phase != .disposed else { return (nil, false) }
     phase = .disposed
     pending.removeAll()
-    head = 0
     return (takeResources(), true)
   }
 

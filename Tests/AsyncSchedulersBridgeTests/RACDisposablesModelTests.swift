@@ -102,28 +102,21 @@ struct RACDisposablesStressTests {
       var children = 0
       for _ in 0..<200 * ModelTesting.soak {
         let compound = RACCompoundDisposable()
-        let start = DispatchSemaphore(value: 0)
-        let group = DispatchGroup()
         let perThread = 20
-        for thread in 0..<8 {
-          DispatchQueue.global().async(group: group) {
-            start.wait()
-            if thread == 7 {
-              compound.dispose()
-              return
-            }
-            for _ in 0..<perThread {
-              let count = Atomic<Int>(0)
-              compound.add(
-                RACDisposable {
-                  if count.wrappingAdd(1, ordering: .relaxed).newValue > 1 { twice.wrappingAdd(1, ordering: .relaxed) }
-                  disposals.wrappingAdd(1, ordering: .relaxed)
-                })
-            }
+        race { thread in
+          if thread == 7 {
+            compound.dispose()
+            return
+          }
+          for _ in 0..<perThread {
+            let count = Atomic<Int>(0)
+            compound.add(
+              RACDisposable {
+                if count.wrappingAdd(1, ordering: .relaxed).newValue > 1 { twice.wrappingAdd(1, ordering: .relaxed) }
+                disposals.wrappingAdd(1, ordering: .relaxed)
+              })
           }
         }
-        for _ in 0..<8 { start.signal() }
-        group.wait()
         children += 7 * perThread
       }
       return (children, disposals.load(ordering: .relaxed), twice.load(ordering: .relaxed))
@@ -139,26 +132,19 @@ struct RACDisposablesStressTests {
       var failures = 0
       for _ in 0..<300 * ModelTesting.soak {
         let serial = RACSerialDisposable()
-        let start = DispatchSemaphore(value: 0)
-        let group = DispatchGroup()
         let swappedOut = Mutex<[RACDisposable]>([])
         let all = Mutex<[RACDisposable]>([])
-        for thread in 0..<8 {
-          DispatchQueue.global().async(group: group) {
-            start.wait()
-            if thread == 0 {
-              serial.dispose()
-              return
-            }
-            for _ in 0..<10 {
-              let next = RACDisposable()
-              all.withCriticalRegion { $0.append(next) }
-              if let previous = serial.swapIn(next) { swappedOut.withCriticalRegion { $0.append(previous) } }
-            }
+        race { thread in
+          if thread == 0 {
+            serial.dispose()
+            return
+          }
+          for _ in 0..<10 {
+            let next = RACDisposable()
+            all.withCriticalRegion { $0.append(next) }
+            if let previous = serial.swapIn(next) { swappedOut.withCriticalRegion { $0.append(previous) } }
           }
         }
-        for _ in 0..<8 { start.signal() }
-        group.wait()
         // Swapped-out inners are never disposed by the serial disposable (RAC); every other inner is
         // disposed: the one current at disposal, and every one swapped in afterwards.
         let out = Set(swappedOut.withCriticalRegion { $0 }.map(ObjectIdentifier.init))

@@ -46,7 +46,6 @@ struct RACScheduledBlockStressTests {
       let rounds = 500 * ModelTesting.soak
       let perRound = 8
       for _ in 0..<rounds {
-        let group = DispatchGroup()
         var disposables: [RACDisposable] = []
         let finished = DispatchSemaphore(value: 0)
         for _ in 0..<perRound {
@@ -58,15 +57,8 @@ struct RACScheduledBlockStressTests {
         }
         // Mark the end of the round on the same queue, so the round is over when it runs.
         scheduler.schedule { finished.signal() }
-        let start = DispatchSemaphore(value: 0)
-        for disposable in disposables {
-          DispatchQueue.global().async(group: group) {
-            start.wait()
-            disposable.dispose()
-          }
-        }
-        for _ in 0..<perRound { start.signal() }
-        group.wait()
+        let toDispose = disposables
+        race(threads: perRound) { thread in toDispose[thread].dispose() }
         finished.wait()
       }
       return (runs.load(ordering: .relaxed), counter.count, rounds * perRound)

@@ -180,3 +180,27 @@ package func runModel(_ body: @escaping @Sendable (ModelFailures) -> Void) async
     return failures.messages
   }
 }
+
+/// Runs `body(thread)` on `threads` Dispatch threads released at the same moment, and returns once all
+/// have finished: the start line of the stress tests' races.
+package func race(threads: Int = 8, _ body: @escaping @Sendable (_ thread: Int) -> Void) {
+  let start = DispatchSemaphore(value: 0)
+  let group = DispatchGroup()
+  for thread in 0..<threads {
+    DispatchQueue.global().async(group: group) {
+      start.wait()
+      body(thread)
+    }
+  }
+  for _ in 0..<threads { start.signal() }
+  group.wait()
+}
+
+/// A disposable that counts its disposals (exactly-once checks).
+package final class CountingDisposable: Disposable {
+  /// How many times `dispose()` was called.
+  package let disposals = Atomic<Int>(0)
+  package init() {}
+  package func dispose() { disposals.wrappingAdd(1, ordering: .relaxed) }
+  package var isDisposed: Bool { disposals.load(ordering: .relaxed) > 0 }
+}

@@ -51,20 +51,15 @@ struct DisposablesModelTests {
   @Test("CompositeDisposable: random adds, handle removals and disposes match the model")
   func composite() async {
     let failures = await runModel { failures in
-      final class Child: Disposable {
-        let disposals = Atomic<Int>(0)
-        func dispose() { disposals.wrappingAdd(1, ordering: .relaxed) }
-        var isDisposed: Bool { disposals.load(ordering: .relaxed) > 0 }
-      }
       for seed in ModelTesting.seeds(2_000) {
         var random = SplitMix(seed: seed)
         let composite = CompositeDisposable()
-        var children: [(child: Child, handle: CompositeDisposable.Handle, held: Bool)] = []
+        var children: [(child: CountingDisposable, handle: CompositeDisposable.Handle, held: Bool)] = []
         var disposed = false
         for step in 0..<40 {
           switch random.next() % 6 {
           case 0, 1, 2:
-            let child = Child()
+            let child = CountingDisposable()
             let handle = composite.add(child)
             // Adding to a disposed composite disposes the child at once.
             children.append((child, handle, !disposed))
@@ -99,16 +94,11 @@ struct DisposablesModelTests {
   @Test("SerialDisposable: random replacements and disposes dispose every replaced inner exactly once")
   func serial() async {
     let failures = await runModel { failures in
-      final class Child: Disposable {
-        let disposals = Atomic<Int>(0)
-        func dispose() { disposals.wrappingAdd(1, ordering: .relaxed) }
-        var isDisposed: Bool { disposals.load(ordering: .relaxed) > 0 }
-      }
       for seed in ModelTesting.seeds(2_000) {
         var random = SplitMix(seed: seed)
         let serial = SerialDisposable()
-        var all: [Child] = []
-        var current: Child?
+        var all: [CountingDisposable] = []
+        var current: CountingDisposable?
         var disposed = false
         for step in 0..<30 {
           if random.next() % 4 == 0 {
@@ -116,7 +106,7 @@ struct DisposablesModelTests {
             disposed = true
             current = nil
           } else {
-            let child = Child()
+            let child = CountingDisposable()
             all.append(child)
             serial.inner = child
             current = disposed ? nil : child

@@ -15,26 +15,19 @@ struct DisposablesStressTests {
       var inners = 0
       for _ in 0..<300 * ModelTesting.soak {
         let serial = SerialDisposable()
-        let start = DispatchSemaphore(value: 0)
-        let group = DispatchGroup()
-        for thread in 0..<8 {
-          DispatchQueue.global().async(group: group) {
-            start.wait()
-            if thread == 0 {
-              serial.dispose()
-              return
-            }
-            for _ in 0..<10 {
-              let count = Atomic<Int>(0)
-              serial.inner = AnyDisposable {
-                if count.wrappingAdd(1, ordering: .relaxed).newValue > 1 { twice.wrappingAdd(1, ordering: .relaxed) }
-                disposals.wrappingAdd(1, ordering: .relaxed)
-              }
+        race { thread in
+          if thread == 0 {
+            serial.dispose()
+            return
+          }
+          for _ in 0..<10 {
+            let count = Atomic<Int>(0)
+            serial.inner = AnyDisposable {
+              if count.wrappingAdd(1, ordering: .relaxed).newValue > 1 { twice.wrappingAdd(1, ordering: .relaxed) }
+              disposals.wrappingAdd(1, ordering: .relaxed)
             }
           }
         }
-        for _ in 0..<8 { start.signal() }
-        group.wait()
         inners += 70
       }
       return (inners, disposals.load(ordering: .relaxed), twice.load(ordering: .relaxed))
