@@ -45,8 +45,8 @@ import Synchronization
 public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitting, TimerOwner, Sendable {
   /// A name for failure messages.
   public let name: String
-  private let state: Mutex<TestSchedulerStateMachine>
-  private let wakeup = DispatchSemaphore(value: 0)
+  let state: Mutex<TestSchedulerStateMachine>
+  let wakeup = DispatchSemaphore(value: 0)
 
   /// Creates a scheduler whose virtual clock starts at `now` (by default ``SchedulerInstant/zero``).
   ///
@@ -58,7 +58,8 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
     precondition(
       maximumJobsPerInstant >= 1, "TestScheduler: maximumJobsPerInstant must be at least 1 (got \(maximumJobsPerInstant))")
     self.name = name
-    self.state = Mutex(TestSchedulerStateMachine(now: now, maximumJobsPerInstant: maximumJobsPerInstant))
+    self.state = Mutex(
+      TestSchedulerStateMachine(now: now, maximumJobsPerInstant: maximumJobsPerInstant, creator: .current))
   }
 
   /// The most jobs one driving call runs at one instant before it stops and reports runaway work.
@@ -76,18 +77,18 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   @discardableResult
   public func schedule(_ action: @escaping @Sendable () -> Void) -> ScheduledAction {
     let scheduled = ScheduledAction(action)
-    enqueue(work: .action(scheduled))
+    enqueue(work: .action(scheduled), escaping: "a callback (schedule)")
     return scheduled
   }
 
   /// Queues `action` like ``schedule(_:)``, without a handle.
   public func execute(_ action: @escaping @Sendable () -> Void) {
-    enqueue(work: .closure(action))
+    enqueue(work: .closure(action), escaping: "a callback (execute)")
   }
 
   /// Queues a bridge job like ``schedule(_:)``.
   package func submit(runnable job: consuming any RunnableJob) {
-    enqueue(work: .runnable(job))
+    enqueue(work: .runnable(job), escaping: "a bridged block (RACScheduler)")
   }
 
   /// Adds a timer at `deadline`; `leeway` is ignored (virtual timers are exact).
@@ -110,7 +111,13 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   }
 
   private func addTimer(_ timer: ScheduledTimer, at deadline: SchedulerInstant) -> ScheduledAction {
-    if state.withCriticalRegion({ $0.addTimer(timer, at: deadline) }) { wakeup.signal() }
+    let arrival = Self.arrival(for: self)
+    let admission = state.withCriticalRegion { $0.addTimer(timer, at: deadline, arrival) }
+    if admission.wake { wakeup.signal() }
+    if admission.escaped {
+      let what = timer.repeatInterval.map { "a repeating timer every \($0) starting at \(deadline)" }
+      recordEscape(what ?? "a timer or sleep due at \(deadline)")
+    }
     return timer
   }
 
@@ -123,11 +130,26 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
 
   /// Queues a job of a task or actor on this scheduler; it runs on the next driving call.
   public func enqueue(_ job: consuming ExecutorJob) {
-    enqueue(work: .taskJob(UnownedJob(job)))
+    enqueue(work: .job(UnownedJob(job)), escaping: "a task or actor job")
   }
 
-  private func enqueue(work: Work) {
-    if state.withCriticalRegion({ $0.enqueue(work) }) { wakeup.signal() }
+  private func enqueue(work: Work, escaping what: @autoclosure () -> String) {
+    let arrival = Self.arrival(for: self)
+    let admission = state.withCriticalRegion { $0.enqueue(work, arrival) }
+    if admission.wake { wakeup.signal() }
+    if admission.escaped { recordEscape(what()) }
+  }
+
+  /// How work handed over by the calling code arrives: from the scheduler itself when it runs one of
+  /// its jobs (or a capturing scope's pump) on this thread, from the calling context otherwise.
+  @inline(__always)
+  private static func arrival(for scheduler: TestScheduler) -> TestSchedulerStateMachine.Arrival {
+    CurrentSchedulerSlot.isCurrent(scheduler) ? .onScheduler : .from(.current)
+  }
+
+  /// Records that `what` escaped, with where it came from; the next driving call reports it.
+  func recordEscape(_ what: String, origin: String = ArrivalContext.describeCurrent()) {
+    state.withCriticalRegion { $0.recordEscape(EscapeLog.Entry(what: what, origin: origin, at: $0.now)) }
   }
 
   /// The serial executor for actors bound to this scheduler.
@@ -160,6 +182,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   public func expectNoPendingWork(
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
   ) {
+    reportEscapes(fileID: fileID, filePath: filePath, line: line, column: column)
     let (count, description) = state.withCriticalRegion { ($0.pendingCount, $0.describePending(name: name)) }
     guard count > 0 else { return }
     reportIssue(
@@ -304,25 +327,48 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   private func drive(
     fileID: String, filePath: String, line: Int, column: Int, _ body: () -> Bool
   ) -> Bool {
-    let nested = state.withCriticalRegion { state -> Bool in
-      if state.isDriving { return true }
+    let onPump = CurrentSchedulerSlot.isCurrent(self)
+    let context = ArrivalContext.current
+    enum Refusal { case nested, outsideScope }
+    let refusal = state.withCriticalRegion { state -> Refusal? in
+      if state.isDriving { return .nested }
+      if state.isCapturing && !onPump { return .outsideScope }
       state.isDriving = true
-      state.beginDriving()
-      return false
+      state.beginDriving(from: context)
+      return nil
     }
-    if nested {
+    switch refusal {
+    case .nested:
       reportIssue(
         "TestScheduler '\(name)' is already being driven: advance, run and step cannot be called from "
           + "work the scheduler is running.", fileID: fileID, filePath: filePath, line: line, column: column)
       return false
+    case .outsideScope:
+      reportEscapes(fileID: fileID, filePath: filePath, line: line, column: column)
+      reportIssue(
+        "TestScheduler '\(name)' is capturing all tasks: drive it from the body of capturingAllTasks, not "
+          + "from code running outside the scope (it may have escaped the scope: a Task.sleep, or a "
+          + "continuation resumed by another thread).", fileID: fileID, filePath: filePath, line: line,
+        column: column)
+      return false
+    case nil:
+      break
     }
     defer { state.withCriticalRegion { $0.isDriving = false } }
+    reportEscapes(fileID: fileID, filePath: filePath, line: line, column: column)
     let result = Schedulers.withCurrent(self) { body() }
+    reportEscapes(fileID: fileID, filePath: filePath, line: line, column: column)
     if let runaway = state.withCriticalRegion({ $0.isRunaway ? $0.describeRunaway(name: name) : nil }) {
       reportIssue(runaway, fileID: fileID, filePath: filePath, line: line, column: column)
       return false
     }
     return result
+  }
+
+  /// Fails the test with the escapes recorded since the last report, if any.
+  func reportEscapes(fileID: String, filePath: String, line: Int, column: Int) {
+    guard let escapes = state.withCriticalRegion({ $0.drainEscapes() }) else { return }
+    reportIssue(escapes.describe(name: name), fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   private func runReady() {
@@ -337,7 +383,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
     }
   }
 
-  private func runJob(_ work: Work) {
+  func runJob(_ work: Work) {
     switch work {
     case .action(let action):
       action.run()
@@ -345,8 +391,12 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
       action()
     case .runnable(let job):
       job.runJob()
-    case .job(let job), .taskJob(let job):
+    case .job(let job):
       job.runSynchronously(isolatedTo: asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
+    case .taskJob(let job):
+      // A job captured from the global executor: it keeps the generic executor as its isolation, so
+      // its next hop goes back through the global executor (and the capturing hook).
+      job.runSynchronously(on: asUnownedTaskExecutor())
     }
   }
 }

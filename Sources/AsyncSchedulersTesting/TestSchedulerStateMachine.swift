@@ -15,6 +15,18 @@ package struct TestSchedulerStateMachine {
   let maximumJobsPerInstant: Int
   /// Jobs run at the current instant in the current driving call, by kind.
   private(set) var runAtInstant = JobCounts()
+  /// The test's own code: the context that created the scheduler, and the one that drove it last.
+  /// Outside a capturing scope, work handed over from either is not an escape.
+  private let creator: ArrivalContext
+  private var driver: ArrivalContext?
+  /// Work that reached the scheduler from outside since the last report.
+  package private(set) var escapes = EscapeLog()
+  /// The `capturingAllTasks` scope routing global work here (0: none); while one does, the scope's
+  /// pump runs ready work and only code running on the scheduler may hand it work.
+  package private(set) var capturingScope: UInt64 = 0
+  package var isCapturing: Bool { capturingScope != 0 }
+  /// The failure a capturing scope's pump recorded when the body stalled, reported when the scope ends.
+  package var stallReport: String?
 
   /// Jobs counted by kind, to name runaway work.
   struct JobCounts {
@@ -33,10 +45,66 @@ package struct TestSchedulerStateMachine {
     }
   }
 
-  package init(now: SchedulerInstant, maximumJobsPerInstant: Int) {
+  package init(now: SchedulerInstant, maximumJobsPerInstant: Int, creator: ArrivalContext) {
     self.now = now
     self.maximumJobsPerInstant = maximumJobsPerInstant
+    self.creator = creator
   }
+
+  /// How a piece of work reached the scheduler.
+  package enum Arrival: Equatable {
+    /// From code the scheduler is running (a job, a timer, or a capturing scope's pump).
+    case onScheduler
+    /// From a job the global-executor hook captured during a capturing scope.
+    case captured
+    /// From the given context, outside the scheduler.
+    case from(ArrivalContext)
+  }
+
+  /// Whether work arriving this way escaped the scheduler: it comes from outside the scheduler and is
+  /// not the test's own code (the creating or driving context), or a capturing scope is active (then
+  /// only code on the scheduler may hand it work).
+  package func isEscape(_ arrival: Arrival) -> Bool {
+    guard case .from(let context) = arrival else { return false }
+    return isCapturing || (context != creator && context != driver)
+  }
+
+  /// Records one escape, to be reported by the next driving call.
+  package mutating func recordEscape(_ entry: EscapeLog.Entry) { escapes.record(entry) }
+
+  /// Takes the escapes recorded since the last report.
+  package mutating func drainEscapes() -> EscapeLog? {
+    escapes.isEmpty ? nil : escapes.drain()
+  }
+
+  /// Starts a capturing scope (a nonzero identifier), or ends it (0); returns whether a blocked
+  /// waiter (the pump) must be woken.
+  package mutating func setCapturingScope(_ scope: UInt64) -> Bool {
+    capturingScope = scope
+    return takeWaiter()
+  }
+
+  /// What a capturing scope's pump does next.
+  package enum PumpStep {
+    /// Run this ready job.
+    case run(Work)
+    /// Nothing is ready: block until work arrives (the waiter flag is set).
+    case wait
+    /// The scope ended.
+    case stop
+  }
+
+  /// The next step of the pump of capturing scope `scope`: ready work in FIFO order, never timers (only
+  /// `advance`/`run` move time); it stops when its scope ends.
+  package mutating func nextPumpStep(scope: UInt64) -> PumpStep {
+    guard capturingScope == scope else { return .stop }
+    if let work = ready.popFirst() { return .run(work) }
+    waiterBlocked = true
+    return .wait
+  }
+
+  /// Clears the waiter flag after a timed-out wait.
+  package mutating func stopWaiting() { waiterBlocked = false }
 
   /// Whether the current driving call refused to run more work at the current instant: it had run
   /// ``maximumJobsPerInstant`` jobs there and more were due.
@@ -44,26 +112,35 @@ package struct TestSchedulerStateMachine {
 
   private var isExhausted: Bool { runAtInstant.total >= maximumJobsPerInstant }
 
-  /// Starts counting jobs for a new driving call.
-  package mutating func beginDriving() {
+  /// Starts counting jobs for a new driving call made from `context`, which becomes the test's own.
+  package mutating func beginDriving(from context: ArrivalContext? = nil) {
     runAtInstant = JobCounts()
     isRunaway = false
+    if let context { driver = context }
   }
 
   package var pendingCount: Int { ready.count + timers.count }
   var nextDeadline: SchedulerInstant? { ready.isEmpty ? timers.firstDeadline : now }
 
-  /// Queues ready work; returns whether a blocked waiter must be woken.
-  package mutating func enqueue(_ work: Work) -> Bool {
-    ready.append(work)
-    return takeWaiter()
+  /// What adding work did: whether a blocked waiter must be woken, and whether the work escaped.
+  package struct Admission {
+    package var wake: Bool
+    package var escaped: Bool
   }
 
-  /// Adds a timer due at `deadline`; returns whether a blocked waiter must be woken.
-  package mutating func addTimer(_ timer: ScheduledTimer, at deadline: SchedulerInstant) -> Bool {
+  /// Queues ready work that arrived as `arrival`.
+  package mutating func enqueue(_ work: Work, _ arrival: Arrival = .onScheduler) -> Admission {
+    ready.append(work)
+    return Admission(wake: takeWaiter(), escaped: isEscape(arrival))
+  }
+
+  /// Adds a timer due at `deadline` that arrived as `arrival`.
+  package mutating func addTimer(
+    _ timer: ScheduledTimer, at deadline: SchedulerInstant, _ arrival: Arrival = .onScheduler
+  ) -> Admission {
     timers.insert(timer, deadline: deadline, sequence: nextSequence)
     nextSequence &+= 1
-    return takeWaiter()
+    return Admission(wake: takeWaiter(), escaped: isEscape(arrival))
   }
 
   private mutating func takeWaiter() -> Bool {
@@ -135,7 +212,8 @@ package struct TestSchedulerStateMachine {
     for work in ready.pending {
       switch work {
       case .action, .closure, .runnable: lines.append("  - callback job, ready at \(now)")
-      case .job, .taskJob: lines.append("  - task or actor job, ready at \(now)")
+      case .job: lines.append("  - task or actor job, ready at \(now)")
+      case .taskJob: lines.append("  - captured global job (capturingAllTasks), ready at \(now)")
       }
     }
     for entry in timers.entries.sorted(by: { ($0.deadline, $0.sequence) < ($1.deadline, $1.sequence) }) {

@@ -29,7 +29,7 @@ struct TestSchedulerStateMachineModelTests {
       for seed in ModelTesting.seeds(500) {
         var random = SplitMix(seed: seed)
         let bound = Int(random.next() % 8) + 2
-        var machine = TestSchedulerStateMachine(now: .zero, maximumJobsPerInstant: bound)
+        var machine = TestSchedulerStateMachine(now: .zero, maximumJobsPerInstant: bound, creator: .thread(0))
         var ready: [Int] = []
         var markers: [ObjectIdentifier: Int] = [:]
         var timers: [TimerModel] = []

@@ -200,19 +200,23 @@ struct TestSchedulerTests {
     #expect(scheduler.isIsolatingCurrentContext() == false)
   }
 
-  @Test("runUntil waits, with a bound, for work that escaped to another thread to come back")
+  @Test("runUntil waits, with a bound, for work that escaped to another thread to come back, and reports the escape")
   func waitsForEscapedWork() {
     let scheduler = TestScheduler()
     let trace = Trace()
-    // Work escapes to another thread, which later schedules back onto the test scheduler.
-    Thread.detachNewThread {
-      Task(executorPreference: scheduler) {
-        try await scheduler.sleep(for: .seconds(1))
-        trace("slept at \(scheduler.now.ms)")
+    withKnownIssue {
+      // Work escapes to another thread, which later schedules back onto the test scheduler.
+      Thread.detachNewThread {
+        Task(executorPreference: scheduler) {
+          try await scheduler.sleep(for: .seconds(1))
+          trace("slept at \(scheduler.now.ms)")
+        }
       }
+      #expect(scheduler.runUntil { scheduler.nextDeadline != nil && scheduler.nextDeadline! > .zero })
+      scheduler.advance(by: .seconds(1))
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("a task or actor job, at virtual time 0.0 seconds, from a thread") }
     }
-    #expect(scheduler.runUntil { scheduler.nextDeadline != nil && scheduler.nextDeadline! > .zero })
-    scheduler.advance(by: .seconds(1))
     #expect(trace.values == ["slept at 1000"])
   }
 

@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Who is handing work to a ``TestScheduler``: the identity of the calling task, or of the calling
+/// thread when no task is running. Used to tell the test's own code from work that escaped.
+///
+/// A task is identified by its address, which is only compared, never dereferenced: a task that ended
+/// could in principle share its address with a later one, which is harmless here (the later task would
+/// be taken for the test's own code).
+package enum ArrivalContext: Hashable, Sendable {
+  /// Code running in the task at this address.
+  case task(UInt)
+  /// Code running outside any task, on the thread with this identity.
+  case thread(UInt)
+
+  /// The calling context.
+  package static var current: ArrivalContext {
+    if let task = withUnsafeCurrentTask(body: { $0.map(Self.address(of:)) }) { return .task(task) }
+    return .thread(currentThreadIdentity)
+  }
+
+  private static func address(of task: UnsafeCurrentTask) -> UInt {
+    // `UnsafeCurrentTask` is a single reference to the task object; reading it as a word takes no
+    // ownership.
+    precondition(MemoryLayout<UnsafeCurrentTask>.size == MemoryLayout<UInt>.size)
+    return unsafeBitCast(task, to: UInt.self)
+  }
+
+  private static var currentThreadIdentity: UInt {
+    #if canImport(Darwin)
+      UInt(bitPattern: pthread_self())
+    #else
+      UInt(pthread_self())
+    #endif
+  }
+
+  /// A description of where the calling code runs, for failure messages: whether it is in a task, the
+  /// task's priority and cancellation, and the thread's name when the platform gives one.
+  package static func describeCurrent() -> String {
+    var parts: [String] = []
+    let task = withUnsafeCurrentTask { task -> String? in
+      guard let task else { return nil }
+      return "a task not running on this scheduler (priority \(task.priority.rawValue)"
+        + (task.isCancelled ? ", cancelled)" : ")")
+    }
+    parts.append(task ?? "a thread outside any task (a Dispatch queue, a real timer or another thread's callback)")
+    if let name = currentThreadName, !name.isEmpty { parts.append("on thread \"\(name)\"") }
+    return parts.joined(separator: " ")
+  }
+
+  private static var currentThreadName: String? {
+    #if canImport(Darwin)
+      var buffer = [CChar](repeating: 0, count: 64)
+      guard pthread_getname_np(pthread_self(), &buffer, buffer.count) == 0 else { return nil }
+      return String(decoding: buffer.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self)
+    #else
+      guard let getName = ThreadNameLookup.getName else { return nil }
+      var buffer = [CChar](repeating: 0, count: 64)
+      guard getName(pthread_self(), &buffer, buffer.count) == 0 else { return nil }
+      return String(decoding: buffer.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self)
+    #endif
+  }
+}
+
+#if !canImport(Darwin)
+  /// `pthread_getname_np`, looked up at run time: the C library has it, the `Glibc` module does not
+  /// declare it (it is a GNU extension).
+  private enum ThreadNameLookup {
+    typealias GetName = @convention(c) (pthread_t, UnsafeMutablePointer<CChar>?, Int) -> Int32
+    static let getName: GetName? = {
+      guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "pthread_getname_np") else { return nil }
+      return unsafeBitCast(symbol, to: GetName.self)
+    }()
+  }
+#endif

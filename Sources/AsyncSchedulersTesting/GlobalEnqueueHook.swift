@@ -1,0 +1,87 @@
+import AsyncSchedulers
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The Swift runtime's global-executor enqueue hook (`swift_task_enqueueGlobal_hook`), installed only
+/// while a `capturingAllTasks` scope is active, to route the scope's global jobs to its scheduler.
+///
+/// The runtime exports the hook as a writable C variable with no Swift declaration: it is looked up
+/// with `dlsym` and written through a pointer. It is process-wide, so every global enqueue in the
+/// process passes through it while it is installed; jobs that do not belong to the scope are handed to
+/// the hook that was there before (or the runtime's own enqueue) unchanged.
+enum GlobalEnqueueHook {
+  typealias Original = @convention(thin) (UnownedJob) -> Void
+  typealias Hook = @convention(thin) (UnownedJob, Original) -> Void
+
+  /// The scope whose jobs are routed, and the hook that was installed before ours.
+  struct Route: Sendable {
+    let scheduler: TestScheduler
+    let scope: UInt64
+    let previous: Hook?
+  }
+
+  /// The address of the runtime's hook variable, if the runtime exports it.
+  ///
+  /// `@unchecked Sendable`: the pointer is only written while the process-wide ``CaptureLock`` is
+  /// held (by the one active scope), and the runtime reads the variable on every global enqueue.
+  private struct Slot: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<Hook?>?
+  }
+
+  private static let slot = Slot(
+    pointer: dlsym(dlopen(nil, RTLD_NOW), "swift_task_enqueueGlobal_hook")?.assumingMemoryBound(to: Hook?.self))
+
+  private static let route = Mutex<Route?>(nil)
+
+  /// Whether the runtime exports the hook.
+  static var isAvailable: Bool { slot.pointer != nil }
+
+  /// Routes the global jobs of `scope` to `scheduler` until ``uninstall()``. Call with the
+  /// ``CaptureLock`` held.
+  static func install(scheduler: TestScheduler, scope: UInt64) {
+    guard let pointer = slot.pointer else { return }
+    route.withCriticalRegion { $0 = Route(scheduler: scheduler, scope: scope, previous: pointer.pointee) }
+    pointer.pointee = { job, original in GlobalEnqueueHook.enqueue(job, original: original) }
+  }
+
+  /// Puts back the hook that was installed before ``install(scheduler:scope:)``.
+  static func uninstall() {
+    guard let pointer = slot.pointer else { return }
+    let previous = route.withCriticalRegion { route -> Hook? in
+      defer { route = nil }
+      return route?.previous
+    }
+    pointer.pointee = previous
+  }
+
+  /// Decides where one global job goes. Jobs enqueued by code the scope's scheduler is running (its
+  /// pump, or a driving call made from the scope) are the scope's: they go to the scheduler. Jobs
+  /// enqueued by a task that carries the scope's marker but runs elsewhere belong to a task of the
+  /// scope that escaped it (woken by `Task.sleep`, a real timer or another thread): they go to the
+  /// scheduler too, and the escape is recorded. Everything else (other tests' work) goes on as before.
+  private static func enqueue(_ job: UnownedJob, original: Original) {
+    guard let route = route.withCriticalRegion({ $0 }) else { return original(job) }
+    if CurrentSchedulerSlot.isCurrent(route.scheduler) {
+      route.scheduler.capture(job, escaped: false)
+    } else if CaptureMarker.scope == route.scope {
+      route.scheduler.capture(job, escaped: true)
+    } else if let previous = route.previous {
+      previous(job, original)
+    } else {
+      original(job)
+    }
+  }
+}
+
+/// The task-local mark of the tasks started in a capturing scope (inherited by child tasks and
+/// unstructured tasks, not by `Task.detached`), so the hook recognizes them when they run elsewhere.
+enum CaptureMarker {
+  @TaskLocal static var scope: UInt64 = 0
+}

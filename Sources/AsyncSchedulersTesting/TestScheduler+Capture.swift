@@ -1,0 +1,177 @@
+import AsyncSchedulers
+import Dispatch
+import Foundation
+import Synchronization
+
+extension TestScheduler {
+  /// Runs `body` with every job that would go to the global concurrent executor routed to this
+  /// scheduler: unstructured tasks, `Task.detached`, default actors' jobs and the body's own
+  /// continuations run here, one job at a time, in FIFO order.
+  ///
+  /// Inside the scope, ready work runs by itself, on a thread the scope owns (its *pump*), without the
+  /// test driving it; only time waits for the test: ``advance(by:)``, ``run(maximumSteps:)`` and
+  /// ``step()`` called from the body move the clock and run what comes due, as everywhere else. So
+  /// operators written the swift-async-algorithms way (an internal `Task {}` iterating upstream,
+  /// `clock.sleep(until:)` on the clock they are given) are exact when given this scheduler as their
+  /// clock:
+  ///
+  /// ```swift
+  /// await scheduler.capturingAllTasks {
+  ///   let consumer = Task { for await value in values.debounce(for: .milliseconds(100), clock: scheduler) { … } }
+  ///   scheduler.advance(by: .seconds(1))
+  ///   await consumer.value
+  /// }
+  /// ```
+  ///
+  /// - Parallel tests: scopes are serialized process-wide (a scope waits, suspended, for the one
+  ///   ahead of it). Other tests' global work is not captured: jobs enqueued by code the scope is not
+  ///   running go to the global executor as usual, through one extra check.
+  /// - What is not captured: the main actor's jobs (they have their own executor), jobs of tasks that
+  ///   prefer another executor, and `Task.sleep`. On this toolchain `Task.sleep` and `ContinuousClock`
+  ///   sleeps are scheduled by the global executor's own timer, which no hook reaches, so they take
+  ///   real time, and `ContinuousClock.now` reads real time: a task of the scope that sleeps that way
+  ///   wakes outside the scope, and the scheduler reports it as an escape. Sleep on this scheduler.
+  /// - Stalls: when the body waits and nothing has been ready for `stallTimeout` of real time, the
+  ///   body is waiting for virtual time it never advanced. The scope fails the test (when it ends) and
+  ///   fires the pending timers one by one so the body can finish instead of hanging.
+  /// - Exit: the hook is removed when `body` returns or throws (also when the task is cancelled).
+  ///   Work of the scope still pending stays on this scheduler: ready jobs and timers run on its next
+  ///   driving call, and tasks started in the scope that outlive it continue on the global executor.
+  ///   Escapes recorded in the scope are reported when it ends.
+  /// - Precondition: the runtime exports `swift_task_enqueueGlobal_hook` (Linux and Darwin do); if it
+  ///   does not, the scope fails the test and runs `body` uncaptured.
+  ///
+  /// Cancellation: `body` sees the caller's cancellation as usual.
+  @discardableResult
+  public func capturingAllTasks<Result>(
+    stallTimeout: Duration = .seconds(10),
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+    _ body: @Sendable () async throws -> Result
+  ) async rethrows -> Result {
+    guard GlobalEnqueueHook.isAvailable else {
+      reportIssue(
+        "capturingAllTasks needs the runtime's swift_task_enqueueGlobal_hook, which this runtime does not "
+          + "export: the body runs uncaptured.", fileID: fileID, filePath: filePath, line: line, column: column)
+      return try await body()
+    }
+    await CaptureLock.shared.acquire()
+    let scope = CaptureScopeCounter.next()
+    _ = state.withCriticalRegion { $0.setCapturingScope(scope) }
+    GlobalEnqueueHook.install(scheduler: self, scope: scope)
+    startPump(scope: scope, stallTimeout: stallTimeout)
+    // Move the caller onto the pump: resumed by a pump job, its continuation is a captured global job.
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let admission = state.withCriticalRegion { $0.enqueue(.closure { continuation.resume() }) }
+      if admission.wake { wakeup.signal() }
+    }
+    do {
+      let result = try await CaptureMarker.$scope.withValue(scope) { try await body() }
+      await endCapture(fileID: fileID, filePath: filePath, line: line, column: column)
+      return result
+    } catch {
+      await endCapture(fileID: fileID, filePath: filePath, line: line, column: column)
+      throw error
+    }
+  }
+
+  /// Routes one captured global job here; `escaped` when its task ran outside the scope.
+  func capture(_ job: UnownedJob, escaped: Bool) {
+    let admission = state.withCriticalRegion { $0.enqueue(.taskJob(job), .captured) }
+    if admission.wake { wakeup.signal() }
+    if escaped {
+      recordEscape(
+        "a job of a task started in the capturing scope",
+        origin: "that task running outside the scope, woken by real time (Task.sleep, a real timer) or by "
+          + "another thread; it was enqueued by " + ArrivalContext.describeCurrent())
+    }
+  }
+
+  private func endCapture(fileID: String, filePath: String, line: Int, column: Int) async {
+    if !CurrentSchedulerSlot.isCurrent(self) {
+      recordEscape(
+        "the body of capturingAllTasks",
+        origin: "itself: it resumed outside the scope (it awaited a Task.sleep, a real timer, or work "
+          + "completed by another thread), so its steps ran concurrently with the scope's tasks")
+    }
+    GlobalEnqueueHook.uninstall()
+    if state.withCriticalRegion({ $0.setCapturingScope(0) }) { wakeup.signal() }
+    // Leave the pump: with the hook gone, the continuation goes to the global executor.
+    await Task.yield()
+    let stall = state.withCriticalRegion { state -> String? in
+      defer { state.stallReport = nil }
+      return state.stallReport
+    }
+    if let stall { reportIssue(stall, fileID: fileID, filePath: filePath, line: line, column: column) }
+    reportEscapes(fileID: fileID, filePath: filePath, line: line, column: column)
+    CaptureLock.shared.release()
+  }
+
+  private func startPump(scope: UInt64, stallTimeout: Duration) {
+    let thread = Thread { [self] in runPump(scope: scope, stallTimeout: stallTimeout) }
+    thread.name = "TestScheduler '\(name)' capturing scope"
+    thread.start()
+  }
+
+  /// The pump: runs the scope's ready work one job at a time until the scope ends.
+  private func runPump(scope: UInt64, stallTimeout: Duration) {
+    Schedulers.withCurrent(self) {
+      var stalled = false
+      var autoSteps = 0
+      while true {
+        switch state.withCriticalRegion({ $0.nextPumpStep(scope: scope) }) {
+        case .stop:
+          return
+        case .run(let work):
+          runJob(work)
+        case .wait:
+          if stalled && autoSteps < 100_000, fireNextTimerWhileStalled() {
+            autoSteps += 1
+            continue
+          }
+          let deadline = SchedulerInstant.uptimeNow.advanced(by: max(stallTimeout, .zero)).dispatchTime
+          if wakeup.wait(timeout: stalled ? .distantFuture : deadline) == .timedOut {
+            state.withCriticalRegion { $0.stopWaiting() }
+            stalled = recordStall(stallTimeout: stallTimeout) || stalled
+          }
+        }
+      }
+    }
+  }
+
+  /// Records why the body stalled; returns whether timers are pending (then the pump fires them).
+  private func recordStall(stallTimeout: Duration) -> Bool {
+    state.withCriticalRegion { state -> Bool in
+      guard state.ready.isEmpty, !state.isDriving else { return false }
+      let hasTimers = !state.timers.isEmpty
+      if state.stallReport == nil {
+        state.stallReport =
+          "capturingAllTasks: the body waited \(stallTimeout) of real time with nothing ready to run. "
+          + (hasTimers
+            ? "It awaits work that needs virtual time: move the clock (advance(by:), run()) before awaiting "
+              + "it. The scope fired the pending timers one by one so the body could finish.\n"
+            : "It awaits work from outside the scope (a real timer, Task.sleep, another thread).\n")
+          + state.describePending(name: name)
+      }
+      return hasTimers
+    }
+  }
+
+  /// Fires the earliest timer (moving the clock) for a stalled body; returns whether there was one.
+  private func fireNextTimerWhileStalled() -> Bool {
+    guard
+      let timer = state.withCriticalRegion({ state -> ScheduledTimer? in
+        guard !state.isDriving else { return nil }
+        state.beginDriving()
+        return state.popTimer(dueBy: .distantFuture)
+      })
+    else { return false }
+    runJob(.action(timer))
+    return true
+  }
+}
+
+/// Identifiers for capturing scopes (never 0).
+private enum CaptureScopeCounter {
+  private static let last = Atomic<UInt64>(0)
+  static func next() -> UInt64 { last.add(1, ordering: .relaxed).newValue }
+}

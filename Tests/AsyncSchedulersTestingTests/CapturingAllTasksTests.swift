@@ -1,0 +1,169 @@
+import AsyncSchedulers
+import AsyncSchedulersTestSupport
+import AsyncSchedulersTesting
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+/// A default actor (it runs on the global executor unless a scope captures it).
+private actor Counter {
+  var value = 0
+  func increment() -> (Int, Bool) {
+    value += 1
+    return (value, Schedulers.current != nil)
+  }
+}
+
+@Suite("TestScheduler.capturingAllTasks")
+struct CapturingAllTasksTests {
+  @Test(
+    "Operators built on internal tasks and clock.sleep give one exact trace 1,000 times inside the scope",
+    arguments: OperatorScenario.allCases)
+  func operatorsAreExactInsideTheScope(scenario: OperatorScenario) async {
+    var traces: [[String]: Int] = [:]
+    for _ in 0..<1_000 {
+      let scheduler = TestScheduler()
+      let trace = Trace()
+      await scheduler.capturingAllTasks {
+        let consumer = scenario.start(on: scheduler, trace: trace, preferringScheduler: false)
+        scheduler.advance(by: .seconds(1))
+        await consumer.value
+      }
+      traces[trace.values, default: 0] += 1
+    }
+    #expect(traces == [scenario.expected: 1_000])
+  }
+
+  @Test("Unstructured tasks, detached tasks and default actors run on the scheduler inside the scope")
+  func globalWorkRunsOnTheScheduler() async {
+    let scheduler = TestScheduler()
+    let counter = Counter()
+    let (unstructured, detached, actor) = await scheduler.capturingAllTasks {
+      let unstructured = await Task { Schedulers.current === scheduler }.value
+      let detached = await Task.detached { Schedulers.current === scheduler }.value
+      let actor = await counter.increment().1
+      return (unstructured, detached, actor)
+    }
+    #expect(unstructured)
+    #expect(detached)
+    #expect(actor)
+  }
+
+  @Test("Ready work runs in FIFO order without the test driving it, and the clock does not move")
+  func readyWorkRunsByItself() async {
+    let scheduler = TestScheduler()
+    let trace = Trace()
+    await scheduler.capturingAllTasks {
+      let tasks = (1...5).map { index in Task { trace("\(index)") } }
+      for task in tasks { await task.value }
+    }
+    #expect(trace.values == ["1", "2", "3", "4", "5"])
+    #expect(scheduler.now == .zero)
+  }
+
+  @Test("The hook is removed when the scope ends, also when its body throws")
+  func hookIsRemovedOnExit() async throws {
+    struct Failure: Error {}
+    let scheduler = TestScheduler()
+    await #expect(throws: Failure.self) {
+      try await scheduler.capturingAllTasks { throw Failure() }
+    }
+    let afterThrow = await Task { Schedulers.current === scheduler }.value
+    #expect(!afterThrow)
+    await scheduler.capturingAllTasks {}
+    let afterReturn = await Task { Schedulers.current === scheduler }.value
+    #expect(!afterReturn)
+    #expect(scheduler.pendingCount == 0)
+  }
+
+  @Test("Global work of code outside the scope (another test's) is not captured while a scope is active")
+  func otherGlobalWorkIsNotCaptured() async {
+    let scheduler = TestScheduler()
+    let start = DispatchSemaphore(value: 0)
+    let done = DispatchSemaphore(value: 0)
+    let ranOnScheduler = Locked<Bool?>(nil)
+    // Outside any task and any scope: like a test running in parallel.
+    let outsider = Thread {
+      start.wait()
+      Task {
+        ranOnScheduler.withCriticalRegion { $0 = Schedulers.current === scheduler }
+        done.signal()
+      }
+    }
+    outsider.start()
+    let completed = await scheduler.capturingAllTasks {
+      start.signal()
+      // The pump is blocked here: captured work could not run, so only uncaptured work completes.
+      return done.wait(timeout: .now() + 60) == .success
+    }
+    #expect(completed)
+    #expect(ranOnScheduler.withCriticalRegion { $0 } == false)
+  }
+
+  @Test("Scopes of tests running in parallel take turns")
+  func scopesAreSerialized() async {
+    let active = Atomic<Int>(0)
+    let maximum = Atomic<Int>(0)
+    let entered = [DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)]
+    let scope: @Sendable (Int) async -> Void = { index in
+      await TestScheduler(name: "scope \(index)").capturingAllTasks {
+        let now = active.add(1, ordering: .relaxed).newValue
+        maximum.max(now, ordering: .relaxed)
+        entered[index].signal()
+        // Give the other scope the chance to start while this one is active (it must not).
+        _ = entered[1 - index].wait(timeout: .now() + .milliseconds(100))
+        active.subtract(1, ordering: .relaxed)
+      }
+    }
+    async let first: Void = scope(0)
+    async let second: Void = scope(1)
+    _ = await (first, second)
+    #expect(maximum.load(ordering: .relaxed) == 1)
+  }
+
+  @Test("A body awaiting virtual time it never advanced is reported, and the scope still ends")
+  func stalledBodyIsReported() async {
+    let scheduler = TestScheduler()
+    await withKnownIssue {
+      let value = await scheduler.capturingAllTasks(stallTimeout: .milliseconds(50)) {
+        await Task {
+          try? await scheduler.sleep(for: .seconds(1))
+          return 7
+        }.value
+      }
+      #expect(value == 7)
+      #expect(scheduler.now == SchedulerInstant.zero.advanced(by: .seconds(1)))
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("with nothing ready to run") }
+    }
+  }
+
+  @Test("A task of the scope that uses Task.sleep wakes outside it and is reported as an escape")
+  func taskSleepIsReportedAsAnEscape() async {
+    let scheduler = TestScheduler()
+    await withKnownIssue {
+      await scheduler.capturingAllTasks {
+        let task = Task {
+          try? await Task.sleep(for: .milliseconds(1))
+          return 1
+        }
+        _ = await task.value
+      }
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("reached it from outside") }
+    }
+  }
+
+  @Test("Work pending when the scope ends stays on the scheduler and runs on its next driving call")
+  func pendingWorkOutlivesTheScope() async {
+    let scheduler = TestScheduler()
+    let trace = Trace()
+    await scheduler.capturingAllTasks {
+      scheduler.schedule(at: SchedulerInstant.zero.advanced(by: .seconds(1))) { trace("timer") }
+    }
+    #expect(scheduler.pendingCount == 1)
+    scheduler.advance(by: .seconds(1))
+    #expect(trace.values == ["timer"])
+  }
+}
