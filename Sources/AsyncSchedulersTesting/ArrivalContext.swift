@@ -40,15 +40,22 @@ package enum ArrivalContext: Hashable, Sendable {
   }
 
   /// A description of where the calling code runs, for failure messages: whether it is in a task, the
-  /// task's priority and cancellation, and the thread's name when the platform gives one.
-  package static func describeCurrent() -> String {
+  /// task's priority and cancellation, and the thread's name when the platform gives one. `hopping`
+  /// when the work is a task's job: the runtime enqueues the job of a task hopping onto the scheduler
+  /// after the task has left its thread, so no task is current then.
+  package static func describeCurrent(hopping: Bool = false) -> String {
     var parts: [String] = []
     let task = withUnsafeCurrentTask { task -> String? in
       guard let task else { return nil }
       return "a task not running on this scheduler (priority \(task.priority.rawValue)"
         + (task.isCancelled ? ", cancelled)" : ")")
     }
-    parts.append(task ?? "a thread outside any task (a Dispatch queue, a real timer or another thread's callback)")
+    let outside =
+      hopping
+      ? "a task hopping onto the scheduler from another executor (an unstructured or detached task, a default "
+        + "actor, a continuation resumed by another thread) or started by code outside any task"
+      : "a thread outside any task (a Dispatch queue, a real timer or another thread's callback)"
+    parts.append(task ?? outside)
     if let name = currentThreadName, !name.isEmpty { parts.append("on thread \"\(name)\"") }
     return parts.joined(separator: " ")
   }

@@ -60,9 +60,13 @@ extension TestScheduler {
     GlobalEnqueueHook.install(scheduler: self, scope: scope)
     startPump(scope: scope, stallTimeout: stallTimeout)
     // Move the caller onto the pump: resumed by a pump job, its continuation is a captured global job.
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let admission = state.withCriticalRegion { $0.enqueue(.closure { continuation.resume() }) }
-      if admission.wake { wakeup.signal() }
+    // A continuation resumed before its task has suspended lets the task go on where it was, so try
+    // again until the caller runs on the pump.
+    while !CurrentSchedulerSlot.isCurrent(self) {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let admission = state.withCriticalRegion { $0.enqueue(.closure { continuation.resume() }) }
+        if admission.wake { wakeup.signal() }
+      }
     }
     do {
       let result = try await CaptureMarker.$scope.withValue(scope) { try await body() }
@@ -95,8 +99,9 @@ extension TestScheduler {
     }
     GlobalEnqueueHook.uninstall()
     if state.withCriticalRegion({ $0.setCapturingScope(0) }) { wakeup.signal() }
-    // Leave the pump: with the hook gone, the continuation goes to the global executor.
-    await Task.yield()
+    // Leave the pump: with the hook gone, the yield goes to the global executor. (A yield resumed
+    // before its task suspended leaves the task where it was: try again.)
+    while CurrentSchedulerSlot.isCurrent(self) { await Task.yield() }
     let stall = state.withCriticalRegion { state -> String? in
       defer { state.stallReport = nil }
       return state.stallReport

@@ -112,12 +112,18 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
 
   private func addTimer(_ timer: ScheduledTimer, at deadline: SchedulerInstant) -> ScheduledAction {
     let arrival = Self.arrival(for: self)
-    let admission = state.withCriticalRegion { $0.addTimer(timer, at: deadline, arrival) }
-    if admission.wake { wakeup.signal() }
-    if admission.escaped {
-      let what = timer.repeatInterval.map { "a repeating timer every \($0) starting at \(deadline)" }
-      recordEscape(what ?? "a timer or sleep due at \(deadline)")
+    let wake = state.withCriticalRegion { state -> Bool in
+      let admission = state.addTimer(timer, at: deadline, arrival)
+      if admission.escaped {
+        let what = timer.repeatInterval.map { "a repeating timer every \($0) starting at \(deadline)" }
+        state.recordEscape(
+          EscapeLog.Entry(
+            what: what ?? "a timer or sleep due at \(deadline)", origin: ArrivalContext.describeCurrent(),
+            at: state.now))
+      }
+      return admission.wake
     }
+    if wake { wakeup.signal() }
     return timer
   }
 
@@ -130,14 +136,23 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
 
   /// Queues a job of a task or actor on this scheduler; it runs on the next driving call.
   public func enqueue(_ job: consuming ExecutorJob) {
-    enqueue(work: .job(UnownedJob(job)), escaping: "a task or actor job")
+    enqueue(work: .job(UnownedJob(job)), escaping: "a task or actor job", isJob: true)
   }
 
-  private func enqueue(work: Work, escaping what: @autoclosure () -> String) {
+  /// Queues `work`; when it escaped, records what it was and where it came from in the same critical
+  /// region, so the driving call that runs it also reports it. (Describing the origin runs no user
+  /// code: it reads the current task and the thread's name.)
+  private func enqueue(work: Work, escaping what: @autoclosure () -> String, isJob: Bool = false) {
     let arrival = Self.arrival(for: self)
-    let admission = state.withCriticalRegion { $0.enqueue(work, arrival) }
-    if admission.wake { wakeup.signal() }
-    if admission.escaped { recordEscape(what()) }
+    let wake = state.withCriticalRegion { state -> Bool in
+      let admission = state.enqueue(work, arrival)
+      if admission.escaped {
+        state.recordEscape(
+          EscapeLog.Entry(what: what(), origin: ArrivalContext.describeCurrent(hopping: isJob), at: state.now))
+      }
+      return admission.wake
+    }
+    if wake { wakeup.signal() }
   }
 
   /// How work handed over by the calling code arrives: from the scheduler itself when it runs one of
@@ -148,7 +163,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   }
 
   /// Records that `what` escaped, with where it came from; the next driving call reports it.
-  func recordEscape(_ what: String, origin: String = ArrivalContext.describeCurrent()) {
+  func recordEscape(_ what: String, origin: String) {
     state.withCriticalRegion { $0.recordEscape(EscapeLog.Entry(what: what, origin: origin, at: $0.now)) }
   }
 
@@ -174,6 +189,9 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   /// When the next work is due: `now` if work is ready, the earliest timer's deadline otherwise, `nil`
   /// when nothing is pending.
   public var nextDeadline: SchedulerInstant? { state.withCriticalRegion { $0.nextDeadline } }
+
+  /// How many pieces of work escaped to this scheduler since it was created (for tests of the rule).
+  package var escapeTotal: Int { state.withCriticalRegion { $0.escapes.total } }
 
   /// A readable list of what is pending.
   public var pendingDescription: String { state.withCriticalRegion { $0.describePending(name: name) } }

@@ -151,7 +151,11 @@ struct CapturingAllTasksTests {
         _ = await task.value
       }
     } matching: { issue in
-      issue.comments.contains { $0.rawValue.contains("reached it from outside") }
+      // The escape; on a loaded machine the real sleep may also outlast the stall bound, which is
+      // then reported as waiting for work from outside the scope.
+      issue.comments.contains {
+        $0.rawValue.contains("reached it from outside") || $0.rawValue.contains("work from outside the scope")
+      }
     }
   }
 

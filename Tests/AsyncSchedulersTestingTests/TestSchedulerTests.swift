@@ -215,7 +215,7 @@ struct TestSchedulerTests {
       #expect(scheduler.runUntil { scheduler.nextDeadline != nil && scheduler.nextDeadline! > .zero })
       scheduler.advance(by: .seconds(1))
     } matching: { issue in
-      issue.comments.contains { $0.rawValue.contains("a task or actor job, at virtual time 0.0 seconds, from a thread") }
+      issue.comments.contains { $0.rawValue.contains("a task or actor job, at virtual time 0.0 seconds, from a task hopping onto the scheduler") }
     }
     #expect(trace.values == ["slept at 1000"])
   }
