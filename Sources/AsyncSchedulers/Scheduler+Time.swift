@@ -32,9 +32,17 @@ extension Scheduler {
   public func sleep(until deadline: SchedulerInstant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
     guard deadline > now else { return }
-    let _: Void = try await withCallbackCompletion { complete in
-      schedule(at: deadline, leeway: tolerance ?? .zero) { complete(.success(())) }
-    }
+    // `withCallbackCompletion` spelled out, so the timer's body calls the bridge directly (one closure
+    // fewer per sleep).
+    let bridge = CallbackCompletionBridge<Void>()
+    try await withTaskCancellationHandler(
+      operation: {
+        try await withUnsafeThrowingContinuation { continuation in
+          guard bridge.install(continuation) else { return }
+          bridge.attach(schedule(at: deadline, leeway: tolerance ?? .zero) { bridge.complete(.success(())) })
+        }
+      },
+      onCancel: { bridge.cancel() })
   }
 
   /// Runs `body` on this scheduler and returns its result.

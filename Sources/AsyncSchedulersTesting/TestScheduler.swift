@@ -47,6 +47,8 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   public let name: String
   let state: Mutex<TestSchedulerStateMachine>
   let wakeup = DispatchSemaphore(value: 0)
+  /// The executor actors bound to this scheduler use.
+  private let serialExecutor = TestSchedulerSerialExecutor()
 
   /// Creates a scheduler whose virtual clock starts at `now` (by default ``SchedulerInstant/zero``).
   ///
@@ -60,6 +62,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
     self.name = name
     self.state = Mutex(
       TestSchedulerStateMachine(now: now, maximumJobsPerInstant: maximumJobsPerInstant, creator: .current))
+    serialExecutor.scheduler = self
   }
 
   /// The most jobs one driving call runs at one instant before it stops and reports runaway work.
@@ -134,9 +137,14 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
 
   // MARK: Executors
 
-  /// Queues a job of a task or actor on this scheduler; it runs on the next driving call.
+  /// Queues a job of a task that prefers this scheduler; it runs on the next driving call.
   public func enqueue(_ job: consuming ExecutorJob) {
-    enqueue(work: .job(UnownedJob(job)), escaping: "a task or actor job", isJob: true)
+    enqueue(work: .taskJob(UnownedJob(job)), escaping: "a task or actor job", isJob: true)
+  }
+
+  /// Queues a job of an actor bound to this scheduler; it runs, isolated, on the next driving call.
+  func enqueueIsolated(_ job: UnownedJob) {
+    enqueue(work: .job(job), escaping: "a task or actor job", isJob: true)
   }
 
   /// Queues `work`; when it escaped, records what it was and where it came from in the same critical
@@ -168,7 +176,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   }
 
   /// The serial executor for actors bound to this scheduler.
-  public func asUnownedSerialExecutor() -> UnownedSerialExecutor { UnownedSerialExecutor(ordinary: self) }
+  public func asUnownedSerialExecutor() -> UnownedSerialExecutor { serialExecutor.asUnownedSerialExecutor() }
 
   /// The serial executor for actors bound to this scheduler (same as ``asUnownedSerialExecutor()``).
   public var unownedSerialExecutor: UnownedSerialExecutor { asUnownedSerialExecutor() }
@@ -410,11 +418,12 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
     case .runnable(let job):
       job.runJob()
     case .job(let job):
-      job.runSynchronously(isolatedTo: asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
+      job.runSynchronously(isolatedTo: asUnownedSerialExecutor(), taskExecutor: UnownedTaskExecutor(ordinary: self))
     case .taskJob(let job):
-      // A job captured from the global executor: it keeps the generic executor as its isolation, so
-      // its next hop goes back through the global executor (and the capturing hook).
-      job.runSynchronously(on: asUnownedTaskExecutor())
+      // A job of a task preferring this scheduler, or one captured from the global executor: it runs
+      // nonisolated, so nonisolated code needs no hop (and a captured task's next hop goes back
+      // through the global executor and the capturing hook).
+      job.runSynchronously(on: UnownedTaskExecutor(ordinary: self))
     }
   }
 }

@@ -212,8 +212,8 @@ package struct TestSchedulerStateMachine {
     for work in ready.pending {
       switch work {
       case .action, .closure, .runnable: lines.append("  - callback job, ready at \(now)")
-      case .job: lines.append("  - task or actor job, ready at \(now)")
-      case .taskJob: lines.append("  - captured global job (capturingAllTasks), ready at \(now)")
+      case .job: lines.append("  - actor job, ready at \(now)")
+      case .taskJob: lines.append("  - task job, ready at \(now)")
       }
     }
     for entry in timers.entries.sorted(by: { ($0.deadline, $0.sequence) < ($1.deadline, $1.sequence) }) {

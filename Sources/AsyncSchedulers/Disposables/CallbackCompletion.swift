@@ -17,7 +17,9 @@ public func withCallbackCompletion<T: Sendable>(
   let bridge = CallbackCompletionBridge<T>()
   return try await withTaskCancellationHandler(
     operation: {
-      try await withCheckedThrowingContinuation(isolation: isolation) { continuation in
+      // Unchecked: the state machine resumes the continuation exactly once (it is model-tested), and
+      // the checked variant costs an allocation per call.
+      try await withUnsafeThrowingContinuation(isolation: isolation) { continuation in
         guard bridge.install(continuation) else { return }
         let disposable = start { result in bridge.complete(result) }
         bridge.attach(disposable)
@@ -96,7 +98,7 @@ package struct CallbackCompletionStateMachine<Continuation> {
 
 /// Performs the state machine's actions outside its lock.
 final class CallbackCompletionBridge<T: Sendable>: Sendable {
-  typealias Continuation = CheckedContinuation<T, any Error>
+  typealias Continuation = UnsafeContinuation<T, any Error>
   private let machine = Mutex(CallbackCompletionStateMachine<Continuation>())
 
   func install(_ continuation: Continuation) -> Bool {
