@@ -17,7 +17,11 @@ let package = Package(
     .target(name: "AsyncSchedulersBridge", dependencies: ["AsyncSchedulers", "AsyncSchedulersTesting", "AsyncSignals"]),
     .executableTarget(
       name: "AsyncSchedulersExamples",
-      dependencies: ["AsyncSchedulers", "AsyncSchedulersTesting", "AsyncSignals", "AsyncSchedulersBridge"]),
+      dependencies: [
+        "AsyncSchedulers", "AsyncSchedulersTesting", "AsyncSignals", "AsyncSchedulersBridge",
+        // Only for the operators written the swift-async-algorithms way that the capture example uses.
+        "AsyncSchedulersTestSupport",
+      ]),
     .executableTarget(
       name: "AsyncSchedulersBenchmarks",
       dependencies: ["AsyncSchedulers", "AsyncSchedulersTesting", "AsyncSignals", "AsyncSchedulersBridge"]),

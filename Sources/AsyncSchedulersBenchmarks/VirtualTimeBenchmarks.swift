@@ -17,6 +17,16 @@ func virtualTime(_ options: RunOptions) -> [Figure] {
     var generator = SplitMix(seed: 7)
     return (0..<count).map { _ in Int64(generator.next() % 3_600_000_000) }
   }
+  /// The baseline: the same deadlines as closures in a plain binary heap, run in order.
+  func closureHeap(_ deadlines: [Int64]) -> Duration {
+    let tally = Tally()
+    return time {
+      var heap = ClosureHeap()
+      for deadline in deadlines { heap.insert(deadline) { tally.value += 1 } }
+      heap.runAll()
+      precondition(tally.value == deadlines.count)
+    }
+  }
   let actionDeadlines = deadlines(actions)
   let taskDeadlines = deadlines(tasks)
   let callbacks = compare(
@@ -32,15 +42,7 @@ func virtualTime(_ options: RunOptions) -> [Figure] {
         precondition(tally.value == actions)
       }
     },
-    baseline: {
-      let tally = Tally()
-      return time {
-        var heap = ClosureHeap()
-        for deadline in actionDeadlines { heap.insert(deadline) { tally.value += 1 } }
-        heap.runAll()
-        precondition(tally.value == actions)
-      }
-    })
+    baseline: { closureHeap(actionDeadlines) })
   let sleepers = compare(
     scenario: "7 virtual time: sleeping tasks", operations: tasks, options: options, target: .ratio(10),
     ours: {
@@ -57,15 +59,7 @@ func virtualTime(_ options: RunOptions) -> [Figure] {
         precondition(tally.value == tasks)
       }
     },
-    baseline: {
-      let tally = Tally()
-      return time {
-        var heap = ClosureHeap()
-        for deadline in taskDeadlines { heap.insert(deadline) { tally.value += 1 } }
-        heap.runAll()
-        precondition(tally.value == tasks)
-      }
-    })
+    baseline: { closureHeap(taskDeadlines) })
   // The same sleepers as unstructured tasks (`Task {}`, no executor preference) inside a capturing
   // scope: the runtime's global enqueue hook routes them to the scheduler. Includes entering and
   // leaving the scope (taking the process-wide lock, starting the pump thread) once per run.
@@ -90,14 +84,6 @@ func virtualTime(_ options: RunOptions) -> [Figure] {
         precondition(tally.value == tasks)
       }
     },
-    baseline: {
-      let tally = Tally()
-      return time {
-        var heap = ClosureHeap()
-        for deadline in taskDeadlines { heap.insert(deadline) { tally.value += 1 } }
-        heap.runAll()
-        precondition(tally.value == tasks)
-      }
-    })
+    baseline: { closureHeap(taskDeadlines) })
   return [callbacks, sleepers, captured]
 }

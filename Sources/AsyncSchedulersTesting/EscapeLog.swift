@@ -12,6 +12,12 @@ package struct EscapeLog {
     package var origin: String
     /// The virtual time when it arrived.
     package var at: SchedulerInstant
+
+    package init(what: String, origin: String, at: SchedulerInstant) {
+      self.what = what
+      self.origin = origin
+      self.at = at
+    }
   }
 
   /// The most escapes described in one report; the rest are counted.

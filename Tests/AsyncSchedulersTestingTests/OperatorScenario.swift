@@ -1,4 +1,5 @@
 import AsyncSchedulers
+import AsyncSchedulersTestSupport
 import AsyncSchedulersTesting
 import Testing
 

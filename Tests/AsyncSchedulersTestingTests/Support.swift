@@ -13,11 +13,3 @@ extension SchedulerInstant {
   var ms: Int { Int(SchedulerInstant.zero.duration(to: self) / .milliseconds(1)) }
 }
 
-/// A value behind a lock that closures and tasks can share.
-final class Locked<Value: Sendable>: Sendable {
-  private let mutex: Mutex<Value>
-  init(_ value: Value) { mutex = Mutex(value) }
-  func withCriticalRegion<Result: Sendable>(_ body: (inout sending Value) -> sending Result) -> Result {
-    mutex.withCriticalRegion(body)
-  }
-}

@@ -128,4 +128,86 @@ struct TestSchedulerStateMachineModelTests {
     }
     #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
   }
+
+  @Test("random arrivals, drives and capturing scopes follow the escape rule, and the pump runs ready work in FIFO order")
+  func escapeRuleAndPump() async {
+    let failures = await runModel { failures in
+      let contexts: [ArrivalContext] = [.thread(0), .thread(1), .task(16), .task(32), .task(48)]
+      for seed in ModelTesting.seeds(1_000) {
+        var random = SplitMix(seed: seed)
+        var machine = TestSchedulerStateMachine(now: .zero, maximumJobsPerInstant: 1_000, creator: contexts[0])
+        // The reference: the creator, the last driver, the active scope, the escapes, the ready FIFO.
+        var driver: ArrivalContext?
+        var scope: UInt64 = 0
+        var escapes = 0
+        var ready: [Int] = []
+        var nextID = 0
+        var markers: [ObjectIdentifier: Int] = [:]
+        func fail(_ message: String, _ step: Int) { failures.record("seed \(seed) step \(step): \(message)") }
+        for step in 0..<200 {
+          switch random.next() % 6 {
+          case 0, 1:
+            // Work arrives, from the scheduler, the hook, or some context.
+            let arrival: TestSchedulerStateMachine.Arrival =
+              switch random.next() % 4 {
+              case 0: .onScheduler
+              case 1: .captured
+              default: .from(contexts[Int(random.next() % UInt64(contexts.count))])
+              }
+            let expected: Bool =
+              switch arrival {
+              case .onScheduler, .captured: false
+              case .from(let context): scope != 0 || (context != contexts[0] && context != driver)
+              }
+            let action = ScheduledAction {}
+            markers[ObjectIdentifier(action)] = nextID
+            ready.append(nextID)
+            nextID += 1
+            let admission = machine.enqueue(.action(action), arrival)
+            if admission.escaped != expected { fail("\(arrival) escaped: \(admission.escaped), expected \(expected)", step) }
+            if admission.escaped {
+              machine.recordEscape(EscapeLog.Entry(what: "work", origin: "\(arrival)", at: machine.now))
+              escapes += 1
+            }
+          case 2:
+            let context = contexts[Int(random.next() % UInt64(contexts.count))]
+            machine.beginDriving(from: context)
+            driver = context
+          case 3:
+            scope = random.next() % 3 == 0 ? 0 : random.next() % 3 + 1
+            _ = machine.setCapturingScope(scope)
+          case 4:
+            // A pump of scope 1 takes its next step.
+            switch machine.nextPumpStep(scope: 1) {
+            case .stop:
+              if scope == 1 { fail("pump of the active scope stopped", step) }
+            case .wait:
+              if scope != 1 || !ready.isEmpty { fail("pump waited with scope \(scope), \(ready.count) ready", step) }
+              machine.stopWaiting()
+            case .run(let work):
+              guard scope == 1, case .action(let action) = work, let id = markers[ObjectIdentifier(action)] else {
+                fail("pump ran work it should not have", step)
+                continue
+              }
+              if ready.first != id { fail("pump ran \(id), expected \(ready.first.map(String.init) ?? "none")", step) }
+              ready.removeFirst()
+            }
+          default:
+            if let drained = machine.drainEscapes() {
+              if drained.count != escapes { fail("drained \(drained.count) escapes, expected \(escapes)", step) }
+              if drained.entries.count != min(escapes, EscapeLog.detailLimit) { fail("kept \(drained.entries.count) details", step) }
+            } else if escapes != 0 {
+              fail("no escapes drained, expected \(escapes)", step)
+            }
+            escapes = 0
+          }
+          // Invariants after every step.
+          if machine.ready.count != ready.count { fail("ready count \(machine.ready.count) != \(ready.count)", step) }
+          if machine.escapes.count != escapes { fail("escape count \(machine.escapes.count) != \(escapes)", step) }
+          if machine.isCapturing != (scope != 0) { fail("isCapturing \(machine.isCapturing) with scope \(scope)", step) }
+        }
+      }
+    }
+    #expect(failures.isEmpty, "\(failures.prefix(5).joined(separator: "\n"))")
+  }
 }

@@ -4,10 +4,19 @@ import Synchronization
 // Operators written the way swift-async-algorithms writes them: an internal unstructured `Task {}`
 // iterates upstream and `clock.sleep(until:)` waits on the clock they are given. None of these tasks
 // prefers the clock's scheduler, which is the point: on a TestScheduler they escape unless the test
-// captures them.
+// captures them. Shared by the capture and escape tests and by the examples.
+
+/// A value behind a lock that closures and tasks can share.
+package final class Locked<Value: Sendable>: Sendable {
+  private let mutex: Mutex<Value>
+  package init(_ value: Value) { mutex = Mutex(value) }
+  package func withCriticalRegion<Result: Sendable>(_ body: (inout sending Value) -> sending Result) -> Result {
+    mutex.withCriticalRegion(body)
+  }
+}
 
 /// Values at given instants on `clock`, then the end of the stream, produced by an internal task.
-func timedValues(
+package func timedValues(
   _ values: [(value: Int, at: Duration)], finishingAt end: Duration, clock: some Scheduler
 ) -> AsyncStream<Int> {
   AsyncStream { continuation in
@@ -45,7 +54,7 @@ private struct MergeState: Sendable {
 extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Never {
   /// Emits a value once `interval` passes without a newer one; at the end, emits the pending value at
   /// once and finishes (swift-async-algorithms' `debounce`).
-  func debounced<C: Clock & Sendable>(for interval: C.Duration, clock: C) -> AsyncStream<Element> {
+  package func debounced<C: Clock & Sendable>(for interval: C.Duration, clock: C) -> AsyncStream<Element> {
     AsyncStream { continuation in
       let state = Locked(DebounceState<Element>())
       let upstream = Task {
@@ -85,7 +94,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
 
   /// Emits the first value at once, then at the end of each `interval` window the latest value that
   /// arrived in it (if any); a window with nothing ends the throttling until the next value.
-  func throttledLatest<C: Clock & Sendable>(for interval: C.Duration, clock: C) -> AsyncStream<Element> {
+  package func throttledLatest<C: Clock & Sendable>(for interval: C.Duration, clock: C) -> AsyncStream<Element> {
     AsyncStream { continuation in
       let state = Locked(ThrottleState<Element>())
       let upstream = Task {
@@ -127,16 +136,21 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
 
 /// A timer sequence: the instants `start + interval × k`, each after sleeping until it, in the
 /// consumer's task (swift-async-algorithms' `AsyncTimerSequence`).
-struct TimerSequence<C: Clock & Sendable>: AsyncSequence, Sendable {
+package struct TimerSequence<C: Clock & Sendable>: AsyncSequence, Sendable {
   let interval: C.Duration
   let clock: C
 
-  struct AsyncIterator: AsyncIteratorProtocol {
+  package init(interval: C.Duration, clock: C) {
+    self.interval = interval
+    self.clock = clock
+  }
+
+  package struct AsyncIterator: AsyncIteratorProtocol {
     let interval: C.Duration
     let clock: C
     var last: C.Instant?
 
-    mutating func next() async -> C.Instant? {
+    package mutating func next() async -> C.Instant? {
       let next = (last ?? clock.now).advanced(by: interval)
       do { try await clock.sleep(until: next, tolerance: nil) } catch { return nil }
       last = next
@@ -144,12 +158,12 @@ struct TimerSequence<C: Clock & Sendable>: AsyncSequence, Sendable {
     }
   }
 
-  func makeAsyncIterator() -> AsyncIterator { AsyncIterator(interval: interval, clock: clock, last: nil) }
+  package func makeAsyncIterator() -> AsyncIterator { AsyncIterator(interval: interval, clock: clock, last: nil) }
 }
 
 /// Merges two sequences: one internal task iterates each and yields into the result, which ends when
 /// both have (swift-async-algorithms' `merge`).
-func merged<A: AsyncSequence & Sendable, B: AsyncSequence & Sendable>(_ a: A, _ b: B) -> AsyncStream<A.Element>
+package func merged<A: AsyncSequence & Sendable, B: AsyncSequence & Sendable>(_ a: A, _ b: B) -> AsyncStream<A.Element>
 where A.Element == B.Element, A.Element: Sendable, A.Failure == Never, B.Failure == Never {
   AsyncStream { continuation in
     let state = Locked(MergeState())
