@@ -41,7 +41,9 @@ extension TestScheduler {
   /// - Precondition: the runtime exports `swift_task_enqueueGlobal_hook` (Linux and Darwin do); if it
   ///   does not, the scope fails the test and runs `body` uncaptured.
   ///
-  /// Cancellation: `body` sees the caller's cancellation as usual.
+  /// Cancellation: `body` sees the caller's cancellation as usual. A task of the scope cancelled from
+  /// outside it is woken by the cancelling thread; when that task is the body, the scope ends without
+  /// reporting it as an escape.
   @discardableResult
   public func capturingAllTasks<Result>(
     stallTimeout: Duration = .seconds(10),
@@ -91,7 +93,9 @@ extension TestScheduler {
   }
 
   private func endCapture(fileID: String, filePath: String, line: Int, column: Int) async {
-    if !CurrentSchedulerSlot.isCurrent(self) {
+    // Cancelled from outside, the body's last steps may be resumed by the canceller's thread: that
+    // ends the scope, it is not an escape.
+    if !CurrentSchedulerSlot.isCurrent(self) && !Task.isCancelled {
       recordEscape(
         "the body of capturingAllTasks",
         origin: "itself: it resumed outside the scope (it awaited a Task.sleep, a real timer, or work "

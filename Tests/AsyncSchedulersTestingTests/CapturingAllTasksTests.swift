@@ -77,6 +77,25 @@ struct CapturingAllTasksTests {
     #expect(scheduler.pendingCount == 0)
   }
 
+  @Test("The hook is removed when the task running the scope is cancelled")
+  func hookIsRemovedOnCancellation() async {
+    let scheduler = TestScheduler()
+    // A semaphore, not a latch: resuming the test's task from inside the scope would pull it in.
+    let entered = DispatchSemaphore(value: 0)
+    let outer = Task {
+      try await scheduler.capturingAllTasks {
+        entered.signal()
+        try await scheduler.sleep(for: .seconds(1))
+      }
+    }
+    #expect(entered.wait(timeout: .now() + 60) == .success)
+    outer.cancel()
+    await #expect(throws: CancellationError.self) { try await outer.value }
+    let afterCancellation = await Task { Schedulers.current === scheduler }.value
+    #expect(!afterCancellation)
+    #expect(scheduler.pendingCount == 0)
+  }
+
   @Test("Global work of code outside the scope (another test's) is not captured while a scope is active")
   func otherGlobalWorkIsNotCaptured() async {
     let scheduler = TestScheduler()
