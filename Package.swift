@@ -9,22 +9,26 @@ let package = Package(
     .library(name: "AsyncSchedulersTesting", targets: ["AsyncSchedulersTesting"]),
     .library(name: "AsyncSignals", targets: ["AsyncSignals"]),
     .library(name: "AsyncSchedulersBridge", targets: ["AsyncSchedulersBridge"]),
+    .library(name: "AsyncSchedulersRxBridge", targets: ["AsyncSchedulersRxBridge"]),
   ],
   targets: [
     .target(name: "AsyncSchedulers"),
     .target(name: "AsyncSchedulersTesting", dependencies: ["AsyncSchedulers"]),
     .target(name: "AsyncSignals", dependencies: ["AsyncSchedulers"]),
     .target(name: "AsyncSchedulersBridge", dependencies: ["AsyncSchedulers", "AsyncSchedulersTesting", "AsyncSignals"]),
+    .target(name: "AsyncSchedulersRxBridge", dependencies: ["AsyncSchedulers"]),
     .executableTarget(
       name: "AsyncSchedulersExamples",
       dependencies: [
-        "AsyncSchedulers", "AsyncSchedulersTesting", "AsyncSignals", "AsyncSchedulersBridge",
+        "AsyncSchedulers", "AsyncSchedulersTesting", "AsyncSignals", "AsyncSchedulersBridge", "AsyncSchedulersRxBridge",
         // Only for the operators written the swift-async-algorithms way that the capture example uses.
         "AsyncSchedulersTestSupport",
       ]),
     .executableTarget(
       name: "AsyncSchedulersBenchmarks",
-      dependencies: ["AsyncSchedulers", "AsyncSchedulersTesting", "AsyncSignals", "AsyncSchedulersBridge"]),
+      dependencies: [
+        "AsyncSchedulers", "AsyncSchedulersTesting", "AsyncSignals", "AsyncSchedulersBridge", "AsyncSchedulersRxBridge",
+      ]),
     .target(
       name: "AsyncSchedulersTestSupport", dependencies: ["AsyncSchedulers"],
       path: "Tests/AsyncSchedulersTestSupport"),
@@ -36,6 +40,9 @@ let package = Package(
     .testTarget(
       name: "AsyncSignalsTests",
       dependencies: ["AsyncSignals", "AsyncSchedulers", "AsyncSchedulersTesting", "AsyncSchedulersTestSupport"]),
+    .testTarget(
+      name: "AsyncSchedulersRxBridgeTests",
+      dependencies: ["AsyncSchedulersRxBridge", "AsyncSchedulers", "AsyncSchedulersTestSupport"]),
     .testTarget(
       name: "AsyncSchedulersBridgeTests",
       dependencies: ["AsyncSchedulersBridge", "AsyncSchedulersTesting", "AsyncSignals", "AsyncSchedulersTestSupport"]),

@@ -80,15 +80,17 @@ struct CapturingAllTasksTests {
   @Test("The hook is removed when the task running the scope is cancelled")
   func hookIsRemovedOnCancellation() async {
     let scheduler = TestScheduler()
-    // A semaphore, not a latch: resuming the test's task from inside the scope would pull it in.
-    let entered = DispatchSemaphore(value: 0)
+    // The latch's signal resumes this test's task from inside the scope, so the task joins the scope
+    // until it next suspends: it cancels the scope from the pump. (Blocking on a semaphore instead
+    // could starve the cooperative pool on two cores.)
+    let entered = Latch()
     let outer = Task {
       try await scheduler.capturingAllTasks {
         entered.signal()
         try await scheduler.sleep(for: .seconds(1))
       }
     }
-    #expect(entered.wait(timeout: .now() + 60) == .success)
+    #expect(await entered.wait())
     outer.cancel()
     await #expect(throws: CancellationError.self) { try await outer.value }
     let afterCancellation = await Task { Schedulers.current === scheduler }.value

@@ -68,7 +68,7 @@ public final class MainActorScheduler: WorkQueueScheduler, @unchecked Sendable {
   private static let mainQueueMarker: Void = DispatchQueue.main.setSpecific(key: mainQueueKey, value: true)
 
   /// Whether the caller runs on the main queue (the main actor's executor). Never blocks.
-  static var isOnMainQueue: Bool {
+  package static var isOnMainQueue: Bool {
     _ = mainQueueMarker
     return DispatchQueue.getSpecific(key: mainQueueKey) == true
   }

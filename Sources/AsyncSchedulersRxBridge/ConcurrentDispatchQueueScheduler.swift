@@ -1,0 +1,51 @@
+import AsyncSchedulers
+import Dispatch
+import Foundation
+
+/// RxSwift's concurrent scheduler on a Dispatch queue, on a core `ConcurrentScheduler` (``core``):
+/// actions may run at the same time, on the queue's threads.
+///
+/// Actions must not block for long. Disposing a returned disposable before its action starts means it
+/// never runs. Timed work uses the core's timers with this scheduler's `leeway`.
+public final class ConcurrentDispatchQueueScheduler: SchedulerType {
+  let scheduling: CoreScheduling
+
+  /// The core scheduler this Rx scheduler runs on.
+  public var core: any Scheduler { scheduling.core }
+
+  /// A concurrent scheduler on `queue` (no limit beyond the queue's own).
+  public init(queue: DispatchQueue, leeway: RxTimeInterval = .nanoseconds(0)) {
+    scheduling = CoreScheduling(
+      core: ConcurrentScheduler(name: "rx.concurrent", maxConcurrentJobs: .max, targetQueue: queue), leeway: leeway)
+  }
+
+  /// A concurrent scheduler on the global queue of quality of service `qos`.
+  public convenience init(qos: DispatchQoS, leeway: RxTimeInterval = .nanoseconds(0)) {
+    self.init(queue: .global(qos: qos.qosClass), leeway: leeway)
+  }
+
+  /// The wall-clock time.
+  public var now: RxTime { Date() }
+
+  /// Schedules `action(state)` on the core scheduler.
+  public func schedule<StateType: Sendable>(
+    _ state: StateType, action: @escaping @Sendable (StateType) -> any Disposable
+  ) -> any Disposable {
+    scheduling.schedule(state, action: action)
+  }
+
+  /// Schedules `action(state)` after `dueTime` (`.never`: never; negative: at once).
+  public func scheduleRelative<StateType: Sendable>(
+    _ state: StateType, dueTime: RxTimeInterval, action: @escaping @Sendable (StateType) -> any Disposable
+  ) -> any Disposable {
+    scheduling.scheduleRelative(state, dueTime: dueTime, action: action)
+  }
+
+  /// Runs `action` on a core repeating timer, one tick at a time.
+  public func schedulePeriodic<StateType: Sendable>(
+    _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
+    action: @escaping @Sendable (StateType) -> StateType
+  ) -> any Disposable {
+    scheduling.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
+  }
+}

@@ -1,0 +1,72 @@
+import AsyncSchedulers
+import Foundation
+import Synchronization
+
+/// Rx's scheduling operations on top of a core scheduler: what every core-backed Rx scheduler shares.
+/// Immediate work is one ``RxScheduledItem`` handed to the core's FIFO (no closure around it when the
+/// core takes jobs directly); timed work is a core timer; periodic work a core repeating timer.
+struct CoreScheduling: Sendable {
+  let core: any Scheduler
+  private let runnable: (any RunnableJobSubmitting)?
+  let leeway: Duration
+
+  init(core: any Scheduler, leeway: RxTimeInterval) {
+    self.core = core
+    self.runnable = core as? any RunnableJobSubmitting
+    self.leeway = max(leeway.rxDuration ?? .zero, .zero)
+  }
+
+  func schedule<State: Sendable>(_ state: State, action: @escaping @Sendable (State) -> any Disposable)
+    -> any Disposable
+  {
+    let item = RxScheduledItem(state, action)
+    if let runnable {
+      runnable.submit(runnable: item)
+    } else {
+      core.execute { item.runJob() }
+    }
+    return item
+  }
+
+  func scheduleRelative<State: Sendable>(
+    _ state: State, dueTime: RxTimeInterval, action: @escaping @Sendable (State) -> any Disposable
+  ) -> any Disposable {
+    guard let delay = dueTime.rxDuration else { return Disposables.create() }
+    let item = RxScheduledItem(state, action)
+    item.attach(timer: core.schedule(after: max(delay, .zero), leeway: leeway) { item.runJob() })
+    return item
+  }
+
+  func schedulePeriodic<State: Sendable>(
+    _ state: State, startAfter: RxTimeInterval, period: RxTimeInterval,
+    action: @escaping @Sendable (State) -> State
+  ) -> any Disposable {
+    let interval = period.rxDuration
+    if let interval {
+      precondition(interval > .zero, "schedulePeriodic: period must be positive or .never (got \(period))")
+    }
+    guard let first = startAfter.rxDuration else { return Disposables.create() }
+    guard let interval else {
+      // `.never` as the period: one tick, as a Dispatch timer that never repeats.
+      return scheduleRelative(state, dueTime: startAfter) { state in
+        _ = action(state)
+        return Disposables.create()
+      }
+    }
+    // Ticks of one repeating timer never overlap, so the state is read and written around the action,
+    // never while it runs under the lock.
+    let current = PeriodicState(state)
+    return core.scheduleRepeating(
+      startingAt: core.now.advanced(by: max(first, .zero)), every: interval, leeway: leeway
+    ) {
+      let updated = action(current.value.withCriticalRegion { $0 })
+      current.value.withCriticalRegion { $0 = updated }
+    }
+  }
+}
+
+/// The state a periodic action threads from tick to tick.
+private final class PeriodicState<State: Sendable>: Sendable {
+  let value: Mutex<State>
+  init(_ state: State) { value = Mutex(state) }
+}

@@ -1,0 +1,34 @@
+import AsyncSchedulers
+
+/// RxSwift's scheduler of immediate work: runs an action with a state on the scheduler.
+///
+/// Schedulers are shared across threads, so under Swift 6 the state, the action and the scheduler are
+/// `Sendable` (RxSwift's own protocol predates strict concurrency).
+public protocol ImmediateSchedulerType: Sendable {
+  /// Schedules `action(state)` to run on this scheduler as soon as it can.
+  ///
+  /// The action runs on the scheduler's thread or queue, must not block for long, and returns a
+  /// disposable for whatever it starts. Disposing the returned disposable before the action starts
+  /// means it never runs; after it ran, disposing it disposes what the action returned.
+  func schedule<StateType: Sendable>(
+    _ state: StateType, action: @escaping @Sendable (StateType) -> any Disposable
+  ) -> any Disposable
+}
+
+extension ImmediateSchedulerType {
+  /// Schedules `action` recursively (Rx's `RecursiveImmediateScheduler`): each call of `recurse` inside
+  /// the action schedules the action again with the new state, through ``schedule(_:action:)``, so
+  /// the recursion is flattened (no stack growth on a trampolining scheduler).
+  ///
+  /// The action runs on this scheduler. Disposing the returned disposable stops the recursion: pending
+  /// iterations never run and `recurse` does nothing afterwards.
+  public func scheduleRecursive<State: Sendable>(
+    _ state: State, action: @escaping @Sendable (_ state: State, _ recurse: (State) -> Void) -> Void
+  ) -> any Disposable {
+    let recursion = RecursiveScheduling<State>(scheduler: self, timed: nil) { state, recursion in
+      action(state) { recursion.recurse($0, dueTime: nil) }
+    }
+    recursion.recurse(state, dueTime: nil)
+    return recursion
+  }
+}

@@ -1,0 +1,76 @@
+import AsyncSchedulers
+import Foundation
+import Synchronization
+
+/// Periodic scheduling emulated by relative scheduling, anchored to its grid: tick `k` is due at
+/// `anchor + period × k`; after each tick the next one is the first grid point after the scheduler's
+/// `now` (points a stall skipped are coalesced, and relative scheduling never accumulates drift).
+final class PeriodicEmulation<State: Sendable>: Disposable, Sendable {
+  private struct Progress {
+    var state: State
+    var lastIndex: Int64 = -1
+  }
+
+  private let scheduler: any SchedulerType
+  private let anchor: RxTime
+  private let period: TimeInterval?
+  private let action: @Sendable (State) -> State
+  private let progress: Mutex<Progress>
+  private let next = SerialDisposable()
+
+  private init(
+    scheduler: any SchedulerType, state: State, anchor: RxTime, period: TimeInterval?,
+    action: @escaping @Sendable (State) -> State
+  ) {
+    self.scheduler = scheduler
+    self.anchor = anchor
+    self.period = period
+    self.action = action
+    self.progress = Mutex(Progress(state: state))
+  }
+
+  /// Starts the emulation on `scheduler`; see `SchedulerType.schedulePeriodic`.
+  static func start(
+    on scheduler: any SchedulerType, state: State, startAfter: RxTimeInterval, period: RxTimeInterval,
+    action: @escaping @Sendable (State) -> State
+  ) -> any Disposable {
+    let seconds = period.rxSeconds
+    if let seconds {
+      precondition(seconds > 0, "schedulePeriodic: period must be positive or .never (got \(period))")
+    }
+    guard let first = startAfter.rxSeconds else { return Disposables.create() }
+    let emulation = PeriodicEmulation(
+      scheduler: scheduler, state: state, anchor: scheduler.now.addingTimeInterval(max(first, 0)),
+      period: seconds, action: action)
+    emulation.next.inner = scheduler.scheduleRelative((), dueTime: startAfter) { _ in
+      emulation.tick(index: 0)
+      return Disposables.create()
+    }
+    return emulation
+  }
+
+  var isDisposed: Bool { next.isDisposed }
+
+  func dispose() { next.dispose() }
+
+  private func tick(index: Int64) {
+    guard !next.isDisposed else { return }
+    let current = progress.withCriticalRegion { progress -> State in
+      progress.lastIndex = index
+      return progress.state
+    }
+    let updated = action(current)
+    progress.withCriticalRegion { $0.state = updated }
+    guard let period, !next.isDisposed else { return }
+    // The first grid point after now, never one already run.
+    let elapsed = scheduler.now.timeIntervalSince(anchor)
+    let following = max(index + 1, Int64((elapsed / period).rounded(.down)) + 1)
+    let due = anchor.addingTimeInterval(period * Double(following))
+    let delay = max(due.timeIntervalSince(scheduler.now), 0)
+    next.inner = scheduler.scheduleRelative((), dueTime: .nanoseconds(Int((delay * 1e9).rounded(.up)))) {
+      [self] _ in
+      tick(index: following)
+      return Disposables.create()
+    }
+  }
+}

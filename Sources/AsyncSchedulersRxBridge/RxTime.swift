@@ -1,0 +1,32 @@
+import AsyncSchedulers
+import Dispatch
+import Foundation
+
+/// RxSwift's absolute time: a wall-clock `Date`.
+public typealias RxTime = Date
+
+/// RxSwift's time interval: a `DispatchTimeInterval` (`.never` means "never").
+public typealias RxTimeInterval = DispatchTimeInterval
+
+extension DispatchTimeInterval {
+  /// The interval as a `Duration`, or `nil` for `.never`. Negative intervals stay negative (a due time
+  /// in the past means "as soon as possible", as with Dispatch).
+  var rxDuration: Duration? {
+    switch self {
+    case .seconds(let value): .seconds(value)
+    case .milliseconds(let value): .milliseconds(value)
+    case .microseconds(let value): .microseconds(value)
+    case .nanoseconds(let value): .nanoseconds(value)
+    case .never: nil
+    @unknown default: nil
+    }
+  }
+
+  /// The interval in seconds, or `nil` for `.never`.
+  var rxSeconds: TimeInterval? {
+    rxDuration.map { duration in
+      let (seconds, attoseconds) = duration.components
+      return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+  }
+}
