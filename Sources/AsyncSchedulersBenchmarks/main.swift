@@ -35,6 +35,7 @@ let scenarios: [(name: String, run: ((RunOptions) -> [Figure])?)] = [
   ("virtual", virtualTime),
   ("signal", signalThroughput),
   ("bridge", bridgeOverhead),
+  ("rx", rxBridge),
   ("creation", creation),
 ]
 

@@ -5,9 +5,9 @@ import Synchronization
 /// Rx's scheduling operations on top of a core scheduler: what every core-backed Rx scheduler shares.
 /// Immediate work is one ``RxScheduledItem`` handed to the core's FIFO (no closure around it when the
 /// core takes jobs directly); timed work is a core timer; periodic work a core repeating timer.
-struct CoreScheduling: Sendable {
-  let core: any Scheduler
-  private let runnable: (any RunnableJobSubmitting)?
+@usableFromInline struct CoreScheduling: Sendable {
+  @usableFromInline let core: any Scheduler
+  @usableFromInline let runnable: (any RunnableJobSubmitting)?
   let leeway: Duration
 
   init(core: any Scheduler, leeway: RxTimeInterval) {
@@ -16,10 +16,10 @@ struct CoreScheduling: Sendable {
     self.leeway = max(leeway.rxDuration ?? .zero, .zero)
   }
 
-  func schedule<State: Sendable>(_ state: State, action: @escaping @Sendable (State) -> any Disposable)
+  @inlinable func schedule<State: Sendable>(_ state: State, action: @escaping @Sendable (State) -> any Disposable)
     -> any Disposable
   {
-    let item = RxScheduledItem(state, action)
+    let item = RxStatefulItem(state, action)
     if let runnable {
       runnable.submit(runnable: item)
     } else {
@@ -32,7 +32,7 @@ struct CoreScheduling: Sendable {
     _ state: State, dueTime: RxTimeInterval, action: @escaping @Sendable (State) -> any Disposable
   ) -> any Disposable {
     guard let delay = dueTime.rxDuration else { return Disposables.create() }
-    let item = RxScheduledItem(state, action)
+    let item = RxStatefulItem(state, action)
     item.attach(timer: core.schedule(after: max(delay, .zero), leeway: leeway) { item.runJob() })
     return item
   }

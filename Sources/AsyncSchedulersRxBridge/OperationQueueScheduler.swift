@@ -30,7 +30,7 @@ public final class OperationQueueScheduler: ImmediateSchedulerType, @unchecked S
   public func schedule<StateType: Sendable>(
     _ state: StateType, action: @escaping @Sendable (StateType) -> any Disposable
   ) -> any Disposable {
-    let item = RxScheduledItem(state, action)
+    let item = RxStatefulItem(state, action)
     let operation = BlockOperation { item.runJob() }
     operation.queuePriority = queuePriority
     item.attach(timer: CancelOperation(operation: operation))

@@ -10,13 +10,20 @@ final class RecursiveScheduling<State: Sendable>: Disposable, Sendable {
 
   private let scheduler: any ImmediateSchedulerType
   private let timed: (any SchedulerType)?
-  private let action: Mutex<Action?>
+  /// The action, in a struct: a closure stored directly as a generic Mutex's value would be
+  /// reabstracted on every `inout` access and written back wrapped in two more thunks (measured: a
+  /// recursion of 100,000 steps built a chain of 200,000 thunks whose release overflowed the stack).
+  private struct Slot {
+    var action: Action?
+  }
+
+  private let slot: Mutex<Slot>
   private let pending = CompositeDisposable()
 
   init(scheduler: any ImmediateSchedulerType, timed: (any SchedulerType)?, action: @escaping Action) {
     self.scheduler = scheduler
     self.timed = timed
-    self.action = Mutex(action)
+    self.slot = Mutex(Slot(action: action))
   }
 
   var isDisposed: Bool { pending.isDisposed }
@@ -26,7 +33,7 @@ final class RecursiveScheduling<State: Sendable>: Disposable, Sendable {
     guard !pending.isDisposed else { return }
     let iteration = Iteration()
     let body: @Sendable (State) -> any Disposable = { [self] state in
-      if let action = action.withCriticalRegion({ $0 }) { action(state, self) }
+      if let action = slot.withCriticalRegion({ $0.action }) { action(state, self) }
       iteration.finish()
       return Disposables.create()
     }
@@ -40,9 +47,9 @@ final class RecursiveScheduling<State: Sendable>: Disposable, Sendable {
   }
 
   func dispose() {
-    let released = action.withCriticalRegion { action -> Action? in
-      defer { action = nil }
-      return action
+    let released = slot.withCriticalRegion { slot -> Action? in
+      defer { slot.action = nil }
+      return slot.action
     }
     pending.dispose()
     withExtendedLifetime(released) {}

@@ -14,7 +14,7 @@ open class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
   // Why @unchecked Sendable: the class is open (Rx's `MainScheduler` subclasses it); its own state is
   // `let`s of Sendable types.
 
-  let scheduling: CoreScheduling
+  @usableFromInline let scheduling: CoreScheduling
 
   /// The core scheduler this Rx scheduler runs on: give it to native code (actors, tasks, signals) to
   /// share the same FIFO.
@@ -64,21 +64,21 @@ open class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
   public var now: RxTime { Date() }
 
   /// Schedules `action(state)` on the core scheduler's FIFO.
-  open func schedule<StateType: Sendable>(
+  @inlinable public final func schedule<StateType: Sendable>(
     _ state: StateType, action: @escaping @Sendable (StateType) -> any Disposable
   ) -> any Disposable {
     scheduling.schedule(state, action: action)
   }
 
   /// Schedules `action(state)` after `dueTime` on a core timer (`.never`: never; negative: at once).
-  open func scheduleRelative<StateType: Sendable>(
+  public final func scheduleRelative<StateType: Sendable>(
     _ state: StateType, dueTime: RxTimeInterval, action: @escaping @Sendable (StateType) -> any Disposable
   ) -> any Disposable {
     scheduling.scheduleRelative(state, dueTime: dueTime, action: action)
   }
 
   /// Runs `action` on a core repeating timer (see ``SchedulerType/schedulePeriodic(_:startAfter:period:action:)``).
-  open func schedulePeriodic<StateType: Sendable>(
+  public final func schedulePeriodic<StateType: Sendable>(
     _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
     action: @escaping @Sendable (StateType) -> StateType
   ) -> any Disposable {

@@ -77,7 +77,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
   public func scheduleAbsoluteVirtual<StateType: Sendable>(
     _ state: StateType, time: VirtualTime, action: @escaping @Sendable (StateType) -> any Disposable
   ) -> any Disposable {
-    let item = RxScheduledItem(state, action)
+    let item = RxStatefulItem(state, action)
     let time = adjustScheduledTime(time)
     self.state.withCriticalRegion { state in
       state.queue.append(Entry(time: time, id: state.nextID, item: item))

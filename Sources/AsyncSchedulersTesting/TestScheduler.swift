@@ -90,7 +90,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   }
 
   /// Queues a bridge job like ``schedule(_:)``.
-  package func submit(runnable job: consuming any RunnableJob) {
+  @usableFromInline package func submit(runnable job: consuming any RunnableJob) {
     enqueue(work: .runnable(job), escaping: "a bridged block (RACScheduler)")
   }
 

@@ -57,7 +57,7 @@ public final class MainActorScheduler: WorkQueueScheduler, @unchecked Sendable {
   }
 
   /// Queues `job`, or runs it inline under the same conditions as ``schedule(_:)``.
-  package override func submit(runnable job: consuming any RunnableJob) {
+  @usableFromInline package override func submit(runnable job: consuming any RunnableJob) {
     let job = job
     if runsInlineWhenIdle { _ = schedule { job.runJob() } } else { super.submit(runnable: job) }
   }

@@ -108,7 +108,7 @@ public class WorkQueueScheduler: Scheduler, RunnableJobSubmitting, TimerOwner, @
   }
 
   /// Queues `job` after the work already queued (the bridge's path).
-  package func submit(runnable job: consuming any RunnableJob) {
+  @usableFromInline package func submit(runnable job: consuming any RunnableJob) {
     submit(.runnable(job))
   }
 
