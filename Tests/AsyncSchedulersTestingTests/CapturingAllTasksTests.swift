@@ -82,7 +82,8 @@ struct CapturingAllTasksTests {
     let scheduler = TestScheduler()
     // The latch's signal resumes this test's task from inside the scope, so the task joins the scope
     // until it next suspends: it cancels the scope from the pump. (Blocking on a semaphore instead
-    // could starve the cooperative pool on two cores.)
+    // could starve the cooperative pool on two cores.) The bound is generous: the scope waits for the
+    // scopes of other tests, which take long under ThreadSanitizer.
     let entered = Latch()
     let outer = Task {
       try await scheduler.capturingAllTasks {
@@ -90,7 +91,7 @@ struct CapturingAllTasksTests {
         try await scheduler.sleep(for: .seconds(1))
       }
     }
-    #expect(await entered.wait())
+    #expect(await entered.wait(timeout: .seconds(600)))
     outer.cancel()
     await #expect(throws: CancellationError.self) { try await outer.value }
     let afterCancellation = await Task { Schedulers.current === scheduler }.value
@@ -165,8 +166,10 @@ struct CapturingAllTasksTests {
     let scheduler = TestScheduler()
     await withKnownIssue {
       await scheduler.capturingAllTasks {
+        // Long enough that the wake-up always comes from the runtime's timer, not at once from the
+        // sleeping task itself (a deadline already passed when a slow run registers it).
         let task = Task {
-          try? await Task.sleep(for: .milliseconds(1))
+          try? await Task.sleep(for: .milliseconds(100))
           return 1
         }
         _ = await task.value

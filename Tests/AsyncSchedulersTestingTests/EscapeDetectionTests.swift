@@ -60,7 +60,8 @@ struct EscapeDetectionTests {
 
   // The escaping tasks below signal a latch just before they hand work to the scheduler, and the test
   // awaits the latch before it blocks in runUntil: a test blocking a cooperative thread while the task
-  // it waits for has not started could starve on a two-core machine.
+  // it waits for has not started could starve on a two-core machine. The bound is generous: under
+  // ThreadSanitizer, with the whole suite running, a new task may wait more than a minute for a thread.
 
   @Test("A sleep from an unstructured task fails the next driving call, named as a sleep")
   func unstructuredSleepIsAnEscape() async {
@@ -71,7 +72,7 @@ struct EscapeDetectionTests {
         started.signal()
         try await scheduler.sleep(for: .seconds(1))
       }
-      #expect(await started.wait())
+      #expect(await started.wait(timeout: .seconds(600)))
       scheduler.runUntil { scheduler.pendingCount > 0 }
       scheduler.advance(by: .seconds(1))
     } matching: { isEscape($0, naming: "a timer or sleep due at 1.0 seconds") }
@@ -89,7 +90,7 @@ struct EscapeDetectionTests {
         started.signal()
         await actor.touch(trace)
       }
-      #expect(await started.wait())
+      #expect(await started.wait(timeout: .seconds(600)))
       scheduler.runUntil { !trace.values.isEmpty }
       scheduler.advance()
     } matching: { isEscape($0, naming: "a task or actor job") && isEscape($0, naming: "a task hopping onto the scheduler") }
@@ -115,7 +116,7 @@ struct EscapeDetectionTests {
     let started = Latch()
     await withKnownIssue {
       Task { await elsewhere.poke(scheduler, trace, started) }
-      #expect(await started.wait())
+      #expect(await started.wait(timeout: .seconds(600)))
       scheduler.runUntil { !trace.values.isEmpty }
     } matching: { isEscape($0, naming: "a callback (execute)") }
     #expect(trace.values == ["poked"])
