@@ -64,9 +64,8 @@ func rxBridge(_ options: RunOptions) -> [Figure] {
       done.wait()
       source.cancel()
     }
-    // Drift: how much later than the grid the last tick came, the grid anchored at the first tick.
-    let first = times.values[0]
-    return (times.values[ticks - 1] - first - Double((ticks - 1) * period)) / 1e6
+    // Drift: how much later than its grid point (anchored when the timer was started) the last tick came.
+    return (times.values[ticks - 1] - Double(start) - Double((ticks - 1) * period)) / 1e6
   }
   var oursDrift: [Double] = []
   var baselineDrift: [Double] = []
