@@ -38,8 +38,9 @@ package final class Latch: Sendable {
   package var isOpen: Bool { state.withCriticalRegion { $0.remaining <= 0 } }
 
   /// Waits until every event has happened; returns `false` if `timeout` passed first. One waiter at a
-  /// time.
-  package func wait(timeout: Duration = .seconds(60)) async -> Bool {
+  /// time. The default bound is generous: under ThreadSanitizer, with the whole suite running on two
+  /// cores, a new task has waited more than a minute for a thread.
+  package func wait(timeout: Duration = .seconds(600)) async -> Bool {
     await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
       let openAlready = state.withCriticalRegion { state -> Bool in
         if state.remaining <= 0 { return true }
