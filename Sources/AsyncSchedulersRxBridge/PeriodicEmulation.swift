@@ -6,16 +6,13 @@ import Synchronization
 /// `anchor + period × k`; after each tick the next one is the first grid point after the scheduler's
 /// `now` (points a stall skipped are coalesced, and relative scheduling never accumulates drift).
 final class PeriodicEmulation<State: Sendable>: Disposable, Sendable {
-  private struct Progress {
-    var state: State
-    var lastIndex: Int64 = -1
-  }
 
   private let scheduler: any SchedulerType
   private let anchor: RxTime
   private let period: TimeInterval?
   private let action: @Sendable (State) -> State
-  private let progress: Mutex<Progress>
+  /// The state the action threads from tick to tick (ticks never overlap: each schedules the next).
+  private let current: Mutex<State>
   private let next = SerialDisposable()
 
   private init(
@@ -26,7 +23,7 @@ final class PeriodicEmulation<State: Sendable>: Disposable, Sendable {
     self.anchor = anchor
     self.period = period
     self.action = action
-    self.progress = Mutex(Progress(state: state))
+    self.current = Mutex(state)
   }
 
   /// Starts the emulation on `scheduler`; see `SchedulerType.schedulePeriodic`.
@@ -55,12 +52,8 @@ final class PeriodicEmulation<State: Sendable>: Disposable, Sendable {
 
   private func tick(index: Int64) {
     guard !next.isDisposed else { return }
-    let current = progress.withCriticalRegion { progress -> State in
-      progress.lastIndex = index
-      return progress.state
-    }
-    let updated = action(current)
-    progress.withCriticalRegion { $0.state = updated }
+    let updated = action(current.withCriticalRegion { $0 })
+    current.withCriticalRegion { $0 = updated }
     guard let period, !next.isDisposed else { return }
     // The first grid point after now, never one already run.
     let elapsed = scheduler.now.timeIntervalSince(anchor)
