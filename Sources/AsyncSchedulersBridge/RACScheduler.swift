@@ -21,21 +21,20 @@ import Synchronization
 /// difference).
 open class RACScheduler: @unchecked Sendable {
   // Why @unchecked Sendable: the class is open (RAC's hierarchy subclasses it); every stored property
-  // is a `let` of a Sendable type (`workQueue` is an unretained `core`, which keeps it alive).
+  // is a `let` of a Sendable type.
 
   /// The core scheduler this one wraps.
   public let core: any Scheduler
   /// The scheduler's name.
   public let name: String
-  /// `core`, when it queues bridge jobs directly but is not a `WorkQueueScheduler` (the virtual-time
-  /// `TestScheduler`).
+  /// `core`, when it is serial and queues bridge jobs directly but is not a ``SerialScheduler`` (the
+  /// main-actor scheduler, the virtual-time `TestScheduler`).
   private let submitter: (any RunnableJobSubmitting)?
   /// The serial queue in front of a core that is not serial; `nil` for a serial core.
   private let serialQueue: RACSerialQueue?
-  /// `core`, when it is one of the core's real-time schedulers: unretained (the strong `core` keeps it
-  /// alive as long as `self`), so `schedule` calls it directly with no reference counting and no
+  /// `core`, when it is a ``SerialScheduler`` (a final class): `schedule` calls it directly, with no
   /// protocol dispatch.
-  private let workQueue: Unmanaged<WorkQueueScheduler>?
+  private let serialCore: SerialScheduler?
 
   /// The name RAC gives schedulers created without one.
   public static let defaultName = "org.reactivecocoa.ReactiveObjC.RACScheduler.backgroundScheduler"
@@ -44,11 +43,11 @@ open class RACScheduler: @unchecked Sendable {
   public init(core: any Scheduler, name: String? = nil) {
     self.core = core
     self.name = name ?? core.name
-    let workQueue = (core as? WorkQueueScheduler).flatMap { $0.isSerial ? $0 : nil }
-    let isSerial = workQueue != nil || core is any ActorScheduler
+    let serialCore = core as? SerialScheduler
+    let isSerial = core is any ActorScheduler || (core as? ConcurrentScheduler)?.maxConcurrentJobs == 1
     self.serialQueue = isSerial ? nil : RACSerialQueue(core: core)
-    self.submitter = isSerial ? core as? any RunnableJobSubmitting : nil
-    self.workQueue = workQueue.map { Unmanaged.passUnretained($0) }
+    self.submitter = isSerial && serialCore == nil ? core as? any RunnableJobSubmitting : nil
+    self.serialCore = serialCore
     RACScheduler.register(self)
   }
 
@@ -112,9 +111,9 @@ open class RACScheduler: @unchecked Sendable {
   @discardableResult
   open func schedule(_ block: @escaping @Sendable () -> Void) -> RACDisposable? {
     // The core's worker already sets itself as current, so the block runs as is.
-    if let workQueue {
+    if let serialCore {
       let scheduled = RACScheduledBlock(block)
-      workQueue._withUnsafeGuaranteedRef { $0.submit(runnable: scheduled) }
+      serialCore.submit(runnable: scheduled)
       return scheduled
     }
     if let submitter {

@@ -410,21 +410,14 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   }
 
   func runJob(_ work: Work) {
-    switch work {
-    case .action(let action):
-      action.run()
-    case .closure(let action):
-      action()
-    case .runnable(let job):
-      job.runJob()
-    case .job(let job):
-      job.runSynchronously(isolatedTo: asUnownedSerialExecutor(), taskExecutor: UnownedTaskExecutor(ordinary: self))
-    case .taskJob(let job):
-      // A job of a task preferring this scheduler, or one captured from the global executor: it runs
-      // nonisolated, so nonisolated code needs no hop (and a captured task's next hop goes back
-      // through the global executor and the capturing hook).
-      job.runSynchronously(on: UnownedTaskExecutor(ordinary: self))
-    }
+    // Actor jobs run isolated to the serial face *and* preferring this scheduler, so nonisolated code
+    // they call stays here; jobs of tasks preferring it (or captured from the global executor) run
+    // nonisolated, so nonisolated code needs no hop (and a captured task's next hop goes back through
+    // the global executor and the capturing hook).
+    WorkRunner(
+      serial: asUnownedSerialExecutor(), taskExecutor: UnownedTaskExecutor(ordinary: self),
+      actorJobs: .preferringTaskExecutor, isolatesTaskJobs: false
+    ).run(work)
   }
 }
 extension TestScheduler: ActorScheduler {}

@@ -165,7 +165,8 @@ package struct TestSchedulerStateMachine {
   /// Pops the earliest timer due at or before `limit`, moving the clock to its deadline (never
   /// backwards); a repeating timer is re-armed on its grid first, keeping its sequence number.
   package mutating func popTimer(dueBy limit: SchedulerInstant) -> ScheduledTimer? {
-    guard !isRunaway, let first = timers.first, first.deadline <= limit else { return nil }
+    // Virtual time fires every timer at its deadline exactly: leeway never moves it.
+    guard !isRunaway, let first = timers.first, first.deadline <= limit, let timer = first.timer else { return nil }
     if first.deadline <= now && isExhausted {
       isRunaway = true
       return nil
@@ -176,10 +177,10 @@ package struct TestSchedulerStateMachine {
       runAtInstant = JobCounts()
     }
     runAtInstant.timers += 1
-    if let next = first.timer.nextDeadline(after: now) {
-      timers.insert(first.timer, deadline: next, sequence: first.sequence)
+    if let next = timer.nextDeadline(after: now) {
+      timers.insert(timer, deadline: next, sequence: first.sequence)
     }
-    return first.timer
+    return timer
   }
 
   /// Moves the clock forward to `instant` (never backwards).
@@ -217,7 +218,7 @@ package struct TestSchedulerStateMachine {
       }
     }
     for entry in timers.entries.sorted(by: { ($0.deadline, $0.sequence) < ($1.deadline, $1.sequence) }) {
-      if let interval = entry.timer.repeatInterval {
+      if let interval = entry.timer?.repeatInterval {
         lines.append("  - repeating timer due at \(entry.deadline), every \(interval)")
       } else {
         lines.append("  - timer or sleep due at \(entry.deadline)")

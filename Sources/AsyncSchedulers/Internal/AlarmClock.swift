@@ -8,13 +8,14 @@
 
 /// The process-wide alarm thread behind every real-time scheduler's timers.
 ///
-/// Each scheduler keeps its timers in its own heap and registers only its earliest deadline here, as
-/// one "alarm" (a ``ScheduledAction`` whose body moves the scheduler's due timers to its ready queue and
-/// starts a worker). One thread sleeps on a monotonic condition variable until the earliest alarm,
-/// so timers are as punctual as the OS allows (Dispatch timer sources re-armed per deadline were late by
-/// milliseconds here) and a process has one timer thread however many schedulers it has. The thread
-/// starts on first use and never runs user code: alarm bodies only take a scheduler's lock and submit
-/// a worker.
+/// Each scheduler keeps its timers in its own heap and registers only one "alarm" here (a
+/// ``ScheduledAction`` whose body moves the scheduler's due timers to its ready queue and starts a
+/// worker), with a firing window: from its earliest deadline to the end of its timers' common leeway
+/// window. One thread sleeps in the kernel (a monotonic condition variable) until the earliest window
+/// end, then fires every alarm whose window has opened: alarms of different schedulers whose windows
+/// overlap share one wake-up, and none fires before its window opens. A process has one timer thread
+/// however many schedulers it has. The thread starts on first use and never runs user code: alarm
+/// bodies only take a scheduler's lock and submit a worker.
 final class AlarmClock: TimerOwner, @unchecked Sendable {
   // Why @unchecked Sendable: `mutex` and `condition` are pthread objects that live as long as the
   // process (this is a singleton that is never deallocated); `heap` and `started` are only touched
@@ -26,6 +27,10 @@ final class AlarmClock: TimerOwner, @unchecked Sendable {
   private let condition: UnsafeMutablePointer<pthread_cond_t>
   private var heap = TimerHeap()
   private var started = false
+  /// The instant the thread is waiting for, while it waits with a deadline (mutex).
+  private var waitingUntil: SchedulerInstant?
+  /// Whether the thread is waiting with no deadline (mutex).
+  private var waitingIdle = false
   private var nextSequence: UInt64 = 0
 
   private init() {
@@ -45,13 +50,13 @@ final class AlarmClock: TimerOwner, @unchecked Sendable {
     #endif
   }
 
-  /// Makes `alarm` due at `deadline` (inserting it, or moving it if already armed).
-  func arm(_ alarm: ScheduledTimer, at deadline: SchedulerInstant) {
+  /// Makes `alarm` fire between `earliest` and `latest` (inserting it, or moving it if already armed).
+  func arm(_ alarm: ScheduledTimer, earliest: SchedulerInstant, latest: SchedulerInstant) {
     pthread_mutex_lock(mutex)
     heap.remove(alarm)
-    heap.insert(alarm, deadline: deadline, sequence: nextSequence)
+    heap.insert(alarm, deadline: earliest, leeway: earliest.duration(to: latest), sequence: nextSequence)
     nextSequence &+= 1
-    let wake = heap.first?.timer === alarm
+    let wake = waitingIdle || (waitingUntil.map { latest < $0 } ?? false)
     if !started {
       started = true
       startThread()
@@ -93,7 +98,7 @@ final class AlarmClock: TimerOwner, @unchecked Sendable {
       }
       waitedFor = nil
       while let deadline = heap.firstDeadline, deadline <= now, let entry = heap.popFirst() {
-        due.append(entry.timer)
+        if let alarm = entry.timer { due.append(alarm) }
       }
       if !due.isEmpty {
         pthread_mutex_unlock(mutex)
@@ -102,11 +107,15 @@ final class AlarmClock: TimerOwner, @unchecked Sendable {
         pthread_mutex_lock(mutex)
         continue
       }
-      guard let deadline = heap.firstDeadline else {
+      guard let deadline = heap.windowEnd else {
+        waitingIdle = true
         pthread_cond_wait(condition, mutex)
+        waitingIdle = false
         continue
       }
+      waitingUntil = deadline
       wait(until: deadline)
+      waitingUntil = nil
       waitedFor = deadline
     }
   }

@@ -1,7 +1,9 @@
 /// What a ``DeadlineHeap`` holds: an entry carrying its own ordering key.
 package protocol DeadlineHeapEntry {
-  /// When the entry is due.
+  /// When the entry is due: it never fires before.
   var deadline: SchedulerInstant { get }
+  /// The latest instant it may fire at (its deadline plus its leeway).
+  var latest: SchedulerInstant { get }
   /// Tie-breaker among equal deadlines: the order of scheduling.
   var sequence: UInt64 { get }
   /// Called whenever the entry lands at `index` in the heap, and with -1 when it leaves it (entries
@@ -9,7 +11,8 @@ package protocol DeadlineHeapEntry {
   func didMove(to index: Int)
 }
 
-/// A binary min-heap ordered by (deadline, sequence).
+/// A binary min-heap ordered by (deadline, sequence), which also answers when the earliest-ending
+/// firing window closes (``windowEnd``), for leeway coalescing.
 ///
 /// Sifting compares the keys in place and moves entries with `swapAt` on the storage buffer, so no
 /// reference an entry holds is retained or released while the heap reorders. Not thread-safe: the
@@ -31,6 +34,25 @@ package struct DeadlineHeap<Entry: DeadlineHeapEntry> {
   package var firstSequence: UInt64? { storage.first?.sequence }
   /// All entries, in no particular order.
   package var entries: [Entry] { storage }
+
+  /// The earliest `latest` of all entries: the last instant at which one wake-up can fire every entry
+  /// due by then within its leeway. Only entries due by the first entry's `latest` can end earlier,
+  /// and a heap's subtrees are due no earlier than their roots, so the search visits only those.
+  package var windowEnd: SchedulerInstant? {
+    guard let first = storage.first else { return nil }
+    var end = first.latest
+    guard end > first.deadline else { return end }
+    storage.withUnsafeBufferPointer { buffer in
+      var pending = [1, 2]
+      while let index = pending.popLast() {
+        guard index < buffer.count, buffer[index].deadline < end else { continue }
+        end = Swift.min(end, buffer[index].latest)
+        pending.append(2 * index + 1)
+        pending.append(2 * index + 2)
+      }
+    }
+    return end
+  }
 
   /// The entry at `index` (for identity checks before removing it).
   package subscript(index: Int) -> Entry { storage[index] }

@@ -1,20 +1,42 @@
-/// The heap of a scheduler's timers (``ScheduledTimer`` handles), with O(log n) removal of any of them.
+/// The one heap of a scheduler's timers: handles (``ScheduledTimer``, removable at once when disposed)
+/// and fire-and-forget closures, ordered together by (deadline, sequence), each with its leeway.
 ///
-/// Each timer records its index (`heapIndex`), so disposing a timer removes it at once instead of
+/// Each handle records its index (`heapIndex`), so disposing a timer removes it at once instead of
 /// leaving a tombstone until its deadline. Not thread-safe: the owning scheduler guards it with its
 /// lock.
 package struct TimerHeap {
-  /// One pending timer and its key.
+  /// What fires: a handle, or a closure with no handle (``Scheduler/execute(at:leeway:_:)``).
+  package enum Payload {
+    /// A timer with a handle.
+    case timer(ScheduledTimer)
+    /// A fire-and-forget closure, kept in the entry itself.
+    case closure(@Sendable () -> Void)
+  }
+
+  /// One pending timer and its keys.
   package struct Entry: DeadlineHeapEntry {
     /// When the timer is due.
     package var deadline: SchedulerInstant
+    /// The latest instant it may fire at: `deadline` plus its leeway.
+    package var latest: SchedulerInstant
     /// Tie-breaker among equal deadlines: the order of scheduling.
     package var sequence: UInt64
-    /// The timer.
-    package var timer: ScheduledTimer
+    /// What fires.
+    package var payload: Payload
+
+    /// The handle, for a timer that has one.
+    package var timer: ScheduledTimer? {
+      if case .timer(let timer) = payload { return timer }
+      return nil
+    }
+
+    /// The leeway the timer was scheduled with.
+    package var leeway: Duration { deadline.duration(to: latest) }
 
     @inline(__always)
-    package func didMove(to index: Int) { timer.heapIndex = index }
+    package func didMove(to index: Int) {
+      if case .timer(let timer) = payload { timer.heapIndex = index }
+    }
   }
 
   private var heap = DeadlineHeap<Entry>()
@@ -31,12 +53,24 @@ package struct TimerHeap {
   package var firstDeadline: SchedulerInstant? { heap.firstDeadline }
   /// The earliest entry's sequence number, if any.
   package var firstSequence: UInt64? { heap.firstSequence }
+  /// When one wake-up must come at the latest to fire every timer within its leeway (see
+  /// ``DeadlineHeap/windowEnd``).
+  package var windowEnd: SchedulerInstant? { heap.windowEnd }
   /// All pending entries, in no particular order.
   package var entries: [Entry] { heap.entries }
 
-  /// Inserts `timer`, due at `deadline`; it must not already be in a heap.
-  package mutating func insert(_ timer: ScheduledTimer, deadline: SchedulerInstant, sequence: UInt64) {
-    heap.insert(Entry(deadline: deadline, sequence: sequence, timer: timer))
+  /// Inserts `timer`, due at `deadline` and at most `leeway` late; it must not already be in a heap.
+  /// A negative leeway counts as zero.
+  package mutating func insert(
+    _ timer: ScheduledTimer, deadline: SchedulerInstant, leeway: Duration = .zero, sequence: UInt64
+  ) {
+    insert(.timer(timer), deadline: deadline, leeway: leeway, sequence: sequence)
+  }
+
+  /// Inserts `payload`, due at `deadline` and at most `leeway` late (a negative leeway counts as zero).
+  package mutating func insert(_ payload: Payload, deadline: SchedulerInstant, leeway: Duration, sequence: UInt64) {
+    let latest = leeway > .zero ? deadline.advanced(by: leeway) : deadline
+    heap.insert(Entry(deadline: deadline, latest: latest, sequence: sequence, payload: payload))
   }
 
   /// Removes and returns the earliest entry.

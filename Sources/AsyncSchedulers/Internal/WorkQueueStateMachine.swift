@@ -1,27 +1,58 @@
-/// The state of a Dispatch-driven scheduler: ready work, workers, and timers. Pure: every event
-/// returns what the storage (``WorkQueueScheduler``) must do once it has released the lock.
+/// The state of a Dispatch-driven scheduler's engine: ready work, workers and timers. Pure: every event
+/// takes what it needs as arguments (the time, the punctuality policy, whether a spin slot is held) and
+/// returns what the storage (``WorkQueue``) must do once it has released the lock.
 ///
-/// Two ways a worker *waits* (keeps its slot, spinning on a signal, holding no lock) instead of
-/// returning its thread:
-/// - *lingering*: after it drained the queue, for `lingerTime`, so that work arriving right after is taken without submitting a new worker (a
-///   Dispatch submission and a thread wake-up cost microseconds; a steady producer a little slower
-///   than the worker would otherwise pay them for nearly every job);
-/// - *waiting for a timer* due within `timerWindow`: the alarm thread fires that much early and hands
-///   the deadline to a worker, which fires the timer itself when it is due, so the latency of waking
-///   threads is paid before the deadline instead of after it.
+/// By default (``Punctuality/efficient``) a worker never waits: it drains the ready work and returns
+/// its thread, and timers are watched by the process-wide alarm thread, which sleeps in the kernel
+/// until the alarm's firing window closes. That window is where leeway is honoured: the alarm is armed
+/// for the earliest `deadline + leeway` of the timers due by then, and when it goes off every timer
+/// whose deadline has come fires in the same wake-up, none before its deadline.
 ///
-/// Timers are watched by an active worker (it fires due timers each time it looks for work, and
-/// re-arms the alarm when it returns its slot), or by the process-wide alarm, armed `timerWindow`
-/// before the earliest deadline (or at the deadline itself when no worker may spin for it).
-///
-/// Spinning is limited process-wide (``SpinBudget``); every event takes a `maySpin` hint, and a worker
-/// refused a spin comes back with `maySpin: false`, which never answers `.wait`.
+/// With ``Punctuality/lowLatency(timerWindow:linger:)`` (opt-in), a worker holding a spin slot may
+/// *wait* (keep its slot, watching a signal, holding no lock) instead of returning its thread:
+/// - *lingering*: after it drained the queue, for `linger`, so that work arriving right after is taken
+///   without submitting a new worker;
+/// - *waiting for a timer* due within `timerWindow`: the alarm fires that much early and a worker
+///   spins to the deadline, so the latency of waking threads is paid before it.
 package struct WorkQueueStateMachine {
+  /// How a scheduler's workers may wait instead of returning their thread.
+  package struct Punctuality: Equatable, Sendable {
+    /// How long before a deadline a worker takes a timer over and spins to it (zero: never).
+    package var timerWindow: Duration
+    /// How long a worker that drained the queue watches for more before returning (zero: never).
+    package var linger: Duration
+
+    /// Never wait: no spinning; timers are fired by the alarm thread's kernel wait.
+    package static let efficient = Punctuality(timerWindow: .zero, linger: .zero)
+
+    /// Waits for imminent timers within `timerWindow` and lingers `linger` after draining.
+    package static func lowLatency(timerWindow: Duration, linger: Duration) -> Punctuality {
+      Punctuality(timerWindow: timerWindow, linger: linger)
+    }
+  }
+
+  /// One worker's state between two events: kept by the worker, changed only by the machine.
+  package struct Worker: Equatable, Sendable {
+    /// How the worker comes to ask for work.
+    fileprivate var arrival = Arrival.started
+    /// Whether work ran since its last wait (a worker lingers at most once per drain).
+    fileprivate var mayLinger = true
+
+    /// A worker just submitted to the target queue (the machine claimed its slot).
+    package init() {}
+  }
+
+  fileprivate enum Arrival: Equatable, Sendable {
+    /// Just submitted (or re-submitted after its budget) to the target queue.
+    case started
+    /// Back from a ``WorkerStep/wait(until:)``.
+    case waited
+    /// It ran the work it took last time.
+    case ran
+  }
+
   /// How many workers may run at once (1 for a serial scheduler).
-  package var width: Int { Int(widthStorage) }
-  private let widthStorage: Int32
-  private var timerWindowMicroseconds: Int32
-  private let lingerMicroseconds: Int32
+  package let width: Int32
   /// Workers holding a slot: starting, running work, or waiting (and an inline run on the caller).
   package private(set) var activeWorkers: Int32 = 0
   /// Workers that hold their slot while watching for a signal (lingering or waiting for a timer).
@@ -30,48 +61,27 @@ package struct WorkQueueStateMachine {
   package private(set) var startingWorkers: Int32 = 0
   private(set) var ready = WorkFIFO()
   private(set) var timers = TimerHeap()
-  /// Fire-and-forget timers (``Scheduler/execute(at:leeway:_:)``): no handle, the closure lives in the
-  /// heap entry. Ordered with `timers` by (deadline, sequence), one sequence counter for both.
-  private(set) var closureTimers = DeadlineHeap<ClosureTimer>()
-  /// When the alarm is armed to go off, if it is.
+  /// The end of the alarm's firing window, if the alarm is armed.
   package private(set) var armed: SchedulerInstant?
   private var nextSequence: UInt64 = 0
 
-  /// A machine for `width` workers (above `Int32.max`, `Int32.max`); `timerWindow` and `lingerTime` are
-  /// whole microseconds (zero: never).
-  package init(width: Int, timerWindow: Duration = .zero, lingerTime: Duration = .zero) {
-    self.widthStorage = Int32(clamping: width)
-    self.timerWindowMicroseconds = Int32(timerWindow / .microseconds(1))
-    self.lingerMicroseconds = Int32(lingerTime / .microseconds(1))
+  /// A machine for `width` workers (above `Int32.max`, `Int32.max`).
+  package init(width: Int) {
+    precondition(width >= 1, "a scheduler needs a width of at least 1 (got \(width))")
+    self.width = Int32(clamping: width)
   }
-
-  /// How long before a deadline a worker takes it over (the storage updates it as it measures the
-  /// machine's hand-off latency; whole microseconds).
-  package var timerWindow: Duration {
-    get { .microseconds(timerWindowMicroseconds) }
-    set { timerWindowMicroseconds = Int32(clamping: newValue.saturatingNanoseconds / 1000) }
-  }
-  /// How long a worker that drained the queue waits for more.
-  package var lingerTime: Duration { .microseconds(lingerMicroseconds) }
 
   /// Whether nothing is queued or running (used by the inline-when-idle main scheduler).
   package var isIdle: Bool { activeWorkers == 0 && ready.isEmpty }
 
   /// The number of pending timers.
-  package var timerCount: Int { timers.count + closureTimers.count }
+  package var timerCount: Int { timers.count }
 
   /// The number of ready items.
   package var readyCount: Int { ready.count }
 
   /// The earliest pending deadline, if any.
-  package var firstTimerDeadline: SchedulerInstant? { firstDeadline }
-
-  /// The earliest deadline of either heap.
-  private var firstDeadline: SchedulerInstant? {
-    guard let closure = closureTimers.firstDeadline else { return timers.firstDeadline }
-    guard let timer = timers.firstDeadline else { return closure }
-    return Swift.min(timer, closure)
-  }
+  package var firstTimerDeadline: SchedulerInstant? { timers.firstDeadline }
 
   // MARK: - Actions
 
@@ -91,21 +101,23 @@ package struct WorkQueueStateMachine {
     package static let wakeWaiting = WorkerAction(start: 0, wake: true)
   }
 
-  /// How a worker comes to ask for work.
-  package enum WorkerArrival: Equatable, Sendable {
-    /// It was just submitted (or re-submitted after its budget) to the target queue.
-    case started
-    /// It comes back from a ``WorkerStep/wait(until:)``.
-    case waited
-    /// It ran the work it took last time.
-    case ran
+  /// What the storage must do with the alarm.
+  package enum TimerAction: Equatable, Sendable {
+    case none
+    /// Arm (or move) the alarm to go off between `earliest` and `latest` (one kernel wait; the
+    /// alarm clock may fire it with other alarms anywhere in that window).
+    case arm(earliest: SchedulerInstant, latest: SchedulerInstant)
   }
 
-  /// What the storage must do with the alarm.
-  package enum TimerAction: Equatable {
-    case none
-    /// Arm (or move) the alarm to go off at this instant.
-    case arm(SchedulerInstant)
+  /// What a worker does next.
+  package enum WorkerStep: Equatable, Sendable {
+    /// Run what was taken.
+    case run
+    /// Keep the slot and watch the signal until this instant, then ask again (only ever answered to
+    /// a worker that holds a spin slot).
+    case wait(until: SchedulerInstant)
+    /// The slot was released: the worker must return (after performing the timer action).
+    case stop(TimerAction)
   }
 
   // MARK: - Ready work
@@ -123,7 +135,7 @@ package struct WorkQueueStateMachine {
     guard !ready.isEmpty else { return .none }
     let takers = Int(startingWorkers) + Int(waitingWorkers)
     let wanted = width == 1 ? (takers == 0 ? 1 : 0) : Swift.max(ready.count - takers, 0)
-    let start = Int32(Swift.min(wanted, Int(widthStorage - activeWorkers)))
+    let start = Int32(Swift.min(wanted, Int(width - activeWorkers)))
     activeWorkers += start
     startingWorkers += start
     return WorkerAction(start: start, wake: waitingWorkers > 0)
@@ -132,30 +144,33 @@ package struct WorkQueueStateMachine {
   /// Claims a worker slot for code that will run work now (an inline run on the main queue).
   /// Returns `false` when the slots are full.
   package mutating func claimWorker() -> Bool {
-    guard activeWorkers < widthStorage else { return false }
+    guard activeWorkers < width else { return false }
     activeWorkers += 1
     return true
   }
 
   /// Releases a worker slot without taking work (after an inline run), unless work is ready, in which
   /// case the slot is kept and `true` says a worker must be dispatched to run it.
-  package mutating func finishInlineRun(now: SchedulerInstant) -> (startWorker: Bool, timer: TimerAction) {
+  package mutating func finishInlineRun(
+    now: SchedulerInstant, punctuality: Punctuality
+  ) -> (startWorker: Bool, timer: TimerAction) {
     if !ready.isEmpty {
       startingWorkers += 1
       return (true, .none)
     }
     activeWorkers -= 1
-    let (worker, timer) = watchTimers(now: now, maySpin: false)
+    let (worker, timer) = watchTimers(now: now, punctuality: punctuality, maySpin: false)
     return (worker.start > 0, timer)
   }
 
-  /// A worker that ran its budget gives its thread back and is submitted again, keeping its slot.
-  package mutating func resubmitWorker() {
+  /// A worker that ran its budget gives its thread back and is submitted again, keeping its slot: a
+  /// new ``Worker()`` takes over from `worker`.
+  package mutating func resubmit(_ worker: consuming Worker) {
     startingWorkers += 1
   }
 
-  private mutating func arrive(_ arrival: WorkerArrival) {
-    switch arrival {
+  private mutating func arrive(_ worker: inout Worker) {
+    switch worker.arrival {
     case .started: startingWorkers -= 1
     case .waited: waitingWorkers -= 1
     case .ran: break
@@ -164,94 +179,84 @@ package struct WorkQueueStateMachine {
 
   // MARK: - Workers
 
-  /// What a worker does next.
-  package enum WorkerStep: Equatable {
-    /// Run what was taken.
-    case run
-    /// Keep the slot and watch the signal until this instant, then ask again `from: .waited`.
-    case wait(until: SchedulerInstant)
-    /// The slot was released: the worker must return (after performing the timer action).
-    case stop(TimerAction)
-  }
-
   /// Fires due timers, then moves all ready work into `batch` (which must be empty) for a serial
-  /// worker. With nothing ready, the worker waits (for a timer due within the window, or lingers if
-  /// `mayLinger`) when `maySpin`, or else stops. `from` says how the worker comes to ask.
+  /// worker. With nothing ready, the worker waits when `maySpin` and the punctuality allows it (for
+  /// a timer due within the window, or lingering once per drain), or else stops.
   package mutating func takeBatch(
-    into batch: inout WorkFIFO, now: SchedulerInstant, mayLinger: Bool, maySpin: Bool, from arrival: WorkerArrival
+    into batch: inout WorkFIFO, worker: inout Worker, now: SchedulerInstant, punctuality: Punctuality,
+    maySpin: Bool
   ) -> WorkerStep {
-    arrive(arrival)
+    arrive(&worker)
     fireDue(now: now)
     if !ready.isEmpty {
       swap(&ready, &batch)
+      worker.arrival = .ran
+      worker.mayLinger = true
       return .run
     }
-    return idle(now: now, mayLinger: mayLinger, maySpin: maySpin)
+    return idle(&worker, now: now, punctuality: punctuality, maySpin: maySpin)
   }
 
   /// Takes the next ready item for a concurrent worker (`.run` with the item), or waits or stops as
-  /// ``takeBatch(into:now:mayLinger:maySpin:from:)`` does. When it takes an item, the returned
+  /// ``takeBatch(into:worker:now:punctuality:maySpin:)`` does. When it takes an item, the returned
   /// actions start (or wake) more workers while more items are ready than workers on their way to take
   /// them (up to the width), and keep the alarm armed for the timers while slots are free (a running
   /// job must not hold a timer up).
   package mutating func takeOne(
-    now: SchedulerInstant, mayLinger: Bool, maySpin: Bool, from arrival: WorkerArrival
+    worker: inout Worker, now: SchedulerInstant, punctuality: Punctuality, maySpin: Bool
   ) -> (step: WorkerStep, work: Work?, workers: WorkerAction, timer: TimerAction) {
-    arrive(arrival)
+    arrive(&worker)
     fireDue(now: now)
     if let work = ready.popFirst() {
-      let (workers, timer) = watchTimers(now: now, maySpin: false)
+      worker.arrival = .ran
+      worker.mayLinger = true
+      let (workers, timer) = watchTimers(now: now, punctuality: punctuality, maySpin: false)
       return (.run, work, workers, timer)
     }
-    return (idle(now: now, mayLinger: mayLinger, maySpin: maySpin), nil, .none, .none)
+    return (idle(&worker, now: now, punctuality: punctuality, maySpin: maySpin), nil, .none, .none)
   }
 
-  private mutating func idle(now: SchedulerInstant, mayLinger: Bool, maySpin: Bool) -> WorkerStep {
+  private mutating func idle(
+    _ worker: inout Worker, now: SchedulerInstant, punctuality: Punctuality, maySpin: Bool
+  ) -> WorkerStep {
     if maySpin {
-      if let first = firstDeadline, first <= now.advanced(by: timerWindow) {
+      if punctuality.timerWindow > .zero, let first = timers.firstDeadline,
+        first <= now.advanced(by: punctuality.timerWindow)
+      {
         waitingWorkers += 1
+        worker.arrival = .waited
+        worker.mayLinger = false
         return .wait(until: first)
       }
-      if mayLinger && lingerMicroseconds > 0 {
+      if worker.mayLinger && punctuality.linger > .zero {
         waitingWorkers += 1
-        return .wait(until: now.advanced(by: lingerTime))
+        worker.arrival = .waited
+        worker.mayLinger = false
+        return .wait(until: now.advanced(by: punctuality.linger))
       }
     }
     activeWorkers -= 1
     // Nothing is ready, and an imminent timer gets the exact-deadline alarm: this never claims a worker.
-    return .stop(watchTimers(now: now, maySpin: false).timer)
+    return .stop(watchTimers(now: now, punctuality: punctuality, maySpin: false).timer)
   }
 
   // MARK: - Timers
 
-  /// Adds a timer due at `deadline`. When it is the new earliest timer, makes sure someone watches it.
+  /// Adds a timer due at `deadline`, at most `leeway` late (a negative leeway counts as zero). When it
+  /// is the new earliest timer, or its window closes before the alarm's, makes sure someone watches it.
   package mutating func addTimer(
-    _ timer: ScheduledTimer, at deadline: SchedulerInstant, now: SchedulerInstant, maySpin: Bool
+    _ payload: TimerHeap.Payload, at deadline: SchedulerInstant, leeway: Duration, now: SchedulerInstant,
+    punctuality: Punctuality, maySpin: Bool
   ) -> (worker: WorkerAction, timer: TimerAction) {
-    let previous = firstDeadline
-    timers.insert(timer, deadline: deadline, sequence: nextSequence)
+    let previous = timers.firstDeadline
+    timers.insert(payload, deadline: deadline, leeway: leeway, sequence: nextSequence)
     nextSequence &+= 1
-    return added(at: deadline, before: previous, now: now, maySpin: maySpin)
-  }
-
-  /// Adds a fire-and-forget timer running `body` at `deadline`; see ``addTimer(_:at:now:maySpin:)``.
-  package mutating func addTimer(
-    at deadline: SchedulerInstant, now: SchedulerInstant, maySpin: Bool, _ body: @escaping @Sendable () -> Void
-  ) -> (worker: WorkerAction, timer: TimerAction) {
-    let previous = firstDeadline
-    closureTimers.insert(ClosureTimer(deadline: deadline, sequence: nextSequence, body: body))
-    nextSequence &+= 1
-    return added(at: deadline, before: previous, now: now, maySpin: maySpin)
-  }
-
-  /// After adding a timer due at `deadline`: when it is the new earliest, makes sure someone watches it.
-  private mutating func added(
-    at deadline: SchedulerInstant, before previous: SchedulerInstant?, now: SchedulerInstant, maySpin: Bool
-  ) -> (worker: WorkerAction, timer: TimerAction) {
-    if let previous, previous <= deadline { return (.none, .none) }
+    let isEarliest = previous.map { deadline < $0 } ?? true
+    let closesEarlier = armed.map { deadline.advanced(by: Swift.max(leeway, .zero)) < $0 } ?? false
+    guard isEarliest || closesEarlier else { return (.none, .none) }
     // A waiting worker may be waiting for a later deadline: signal it to look again.
     if waitingWorkers > 0 { return (.wakeWaiting, .none) }
-    return watchTimers(now: now, maySpin: maySpin)
+    return watchTimers(now: now, punctuality: punctuality, maySpin: maySpin)
   }
 
   /// Removes a disposed timer. The alarm is left armed; an early alarm finds nothing to do.
@@ -261,41 +266,42 @@ package struct WorkQueueStateMachine {
 
   /// The alarm went off: fires due timers, and hands ready work and an imminent timer to a worker, or
   /// re-arms.
-  package mutating func alarmFired(now: SchedulerInstant, maySpin: Bool) -> (worker: WorkerAction, timer: TimerAction) {
+  package mutating func alarmFired(
+    now: SchedulerInstant, punctuality: Punctuality, maySpin: Bool
+  ) -> (worker: WorkerAction, timer: TimerAction) {
     armed = nil
     fireDue(now: now)
-    return watchTimers(now: now, maySpin: maySpin)
+    return watchTimers(now: now, punctuality: punctuality, maySpin: maySpin)
   }
 
-  /// Moves every timer due at `now` to the ready queue in deadline order (repeating ones are re-armed
-  /// on their grid first).
+  /// Moves every timer due at `now` to the ready queue in (deadline, sequence) order (repeating ones
+  /// are re-armed on their grid first, with the same leeway and sequence).
   private mutating func fireDue(now: SchedulerInstant) {
-    while true {
-      let timer = timers.firstDeadline.map { ($0, timers.firstSequence!) }
-      let closure = closureTimers.firstDeadline.map { ($0, closureTimers.firstSequence!) }
-      if let closure, closure.0 <= now, timer.map({ closure < $0 }) ?? true {
-        ready.append(.closure(closureTimers.popFirst()!.body))
-      } else if let timer, timer.0 <= now {
-        let first = timers.popFirst()!
-        ready.append(.action(first.timer))
-        if let next = first.timer.nextDeadline(after: now) {
-          timers.insert(first.timer, deadline: next, sequence: first.sequence)
+    while let deadline = timers.firstDeadline, deadline <= now, let entry = timers.popFirst() {
+      switch entry.payload {
+      case .closure(let body):
+        ready.append(.closure(body))
+      case .timer(let timer):
+        ready.append(.action(timer))
+        if let next = timer.nextDeadline(after: now) {
+          timers.insert(timer, deadline: next, leeway: entry.leeway, sequence: entry.sequence)
         }
-      } else {
-        return
       }
     }
   }
 
   /// Makes sure ready work and the earliest timer are watched: by a waiting worker (signalled), by a
   /// running worker (it fires due timers whenever it looks for work), by a newly claimed worker (when
-  /// work is ready or a timer is already due, or the earliest timer is within the window and a worker
-  /// may spin for it), or by the alarm (a window early, or at the deadline when the timer is already
-  /// within the window).
-  private mutating func watchTimers(now: SchedulerInstant, maySpin: Bool) -> (worker: WorkerAction, timer: TimerAction) {
-    let first = firstDeadline
-    let early = first.map { $0.advanced(by: .zero - timerWindow) }
-    let imminent = early.map { $0 <= now } ?? false
+  /// work is ready or a timer is already due, or, in low-latency mode, the earliest timer is within
+  /// the window and a worker may spin for it), or by the alarm: from the earliest deadline to the end
+  /// of the timers' common window by default; a window early in low-latency mode.
+  private mutating func watchTimers(
+    now: SchedulerInstant, punctuality: Punctuality, maySpin: Bool
+  ) -> (worker: WorkerAction, timer: TimerAction) {
+    let first = timers.firstDeadline
+    let window = punctuality.timerWindow
+    let early = first.map { window > .zero ? $0.advanced(by: .zero - window) : $0 }
+    let imminent = window > .zero && (early.map { $0 <= now } ?? false)
     let due = first.map { $0 <= now } ?? false
     var worker = workersForReady()
     if worker.wake { return (worker, .none) }
@@ -308,23 +314,17 @@ package struct WorkQueueStateMachine {
     }
     // Any active worker watches the timers and re-arms when it stops; a concurrent scheduler with free
     // slots also keeps the alarm, so a timer need not wait for a long job to end.
-    guard let first, let early, !due, waitingWorkers == 0, activeWorkers < widthStorage else { return (worker, .none) }
-    let alarmTime = imminent ? first : early
-    if let armed, armed <= alarmTime { return (worker, .none) }
-    armed = alarmTime
-    return (worker, .arm(alarmTime))
+    guard let first, let early, !due, waitingWorkers == 0, activeWorkers < width else { return (worker, .none) }
+    // An alarm closing by the first deadline closes by every window's end: no need to look further.
+    if let armed, armed <= first { return (worker, .none) }
+    let alarm: (earliest: SchedulerInstant, latest: SchedulerInstant)
+    if window > .zero {
+      alarm = imminent ? (first, first) : (early, early)
+    } else {
+      alarm = (first, timers.windowEnd ?? first)
+    }
+    if let armed, armed <= alarm.latest { return (worker, .none) }
+    armed = alarm.latest
+    return (worker, .arm(earliest: alarm.earliest, latest: alarm.latest))
   }
-}
-
-/// A fire-and-forget timer: its closure, kept in the heap entry itself (no handle, no object).
-package struct ClosureTimer: DeadlineHeapEntry {
-  /// When the closure is due.
-  package var deadline: SchedulerInstant
-  /// Tie-breaker among equal deadlines.
-  package var sequence: UInt64
-  /// The closure.
-  package var body: @Sendable () -> Void
-
-  @inline(__always)
-  package func didMove(to index: Int) {}
 }

@@ -17,49 +17,97 @@ import Dispatch
 /// On Linux the main queue runs only while the process serves it: under `dispatchMain()` (async `main`,
 /// Swift Testing) or a Foundation run loop. Note it is a "main actor" scheduler, not a "main thread"
 /// one: on Linux the main queue may be served by a thread other than the process's first thread.
-public final class MainActorScheduler: WorkQueueScheduler, @unchecked Sendable {
-  // Why @unchecked Sendable: inherits WorkQueueScheduler's invariant (only `let`s and a Mutex).
-
+public final class MainActorScheduler: Scheduler, RunnableJobSubmitting, Sendable {
   /// The shared, always-asynchronous main-actor scheduler.
   public static let shared = MainActorScheduler(name: "AsyncSchedulers.MainActorScheduler.shared")
 
+  /// A name for debugging.
+  public let name: String
   /// Whether ``schedule(_:)`` runs inline when on the main actor and idle.
   public let runsInlineWhenIdle: Bool
+  let workQueue: WorkQueue
 
   /// Creates a main-actor scheduler; see the type's discussion for `runsInlineWhenIdle`.
   public init(name: String = "AsyncSchedulers.MainActorScheduler", runsInlineWhenIdle: Bool = false) {
+    self.name = name
     self.runsInlineWhenIdle = runsInlineWhenIdle
     _ = MainActorScheduler.mainQueueMarker
-    super.init(name: name, queue: .main, width: 1, isolation: .mainActor, spins: false)
+    workQueue = WorkQueue(name: name, queue: .main, width: 1, isolation: .mainActor, lowLatency: false)
+    workQueue.attach(self, serialExecutor: nil)
   }
 
   /// The main actor's serial executor.
   public var unownedSerialExecutor: UnownedSerialExecutor { MainActor.sharedUnownedExecutor }
 
+  /// The number of timers pending in this scheduler's timer heap (for diagnostics and tests).
+  public var pendingTimerCount: Int { workQueue.pendingTimerCount }
+
+  // MARK: Scheduler
+
+  /// The current instant on the real-time (monotonic uptime) timeline. Never blocks.
+  public var now: SchedulerInstant { .uptimeNow }
+
   /// Schedules `action` on the main actor; inline when this instance runs inline when idle, the caller
   /// is on the main actor and nothing of this instance is queued or running.
   @discardableResult
-  public override func schedule(_ action: @escaping @Sendable () -> Void) -> ScheduledAction {
-    if runsInlineWhenIdle && MainActorScheduler.isOnMainQueue
-      && state.withCriticalRegion({ $0.machine.isIdle && $0.machine.claimWorker() })
-    {
-      Schedulers.withCurrent(self) { action() }
-      finishInlineRun()
+  public func schedule(_ action: @escaping @Sendable () -> Void) -> ScheduledAction {
+    if runsInlineWhenIdle && MainActorScheduler.isOnMainQueue && workQueue.runInlineIfIdle(action) {
       return .finished
     }
-    return super.schedule(action)
+    let scheduled = ScheduledAction(action)
+    workQueue.submit(.action(scheduled))
+    return scheduled
   }
 
   /// Runs `action` on the main actor with no handle; inline under the same conditions as
   /// ``schedule(_:)``.
-  public override func execute(_ action: @escaping @Sendable () -> Void) {
-    if runsInlineWhenIdle { _ = schedule(action) } else { super.execute(action) }
+  public func execute(_ action: @escaping @Sendable () -> Void) {
+    if runsInlineWhenIdle && MainActorScheduler.isOnMainQueue && workQueue.runInlineIfIdle(action) { return }
+    workQueue.submit(.closure(action))
+  }
+
+  /// Schedules `action` on the main actor at `deadline`, at most `leeway` late; see
+  /// ``Scheduler/schedule(at:leeway:_:)``.
+  @discardableResult
+  public func schedule(
+    at deadline: SchedulerInstant, leeway: Duration = .zero, _ action: @escaping @Sendable () -> Void
+  ) -> ScheduledAction {
+    let timer = ScheduledTimer(owner: workQueue, action)
+    workQueue.addTimer(.timer(timer), at: deadline, leeway: leeway)
+    return timer
+  }
+
+  /// Runs `action` on the main actor at `deadline`, at most `leeway` late, with no handle; see
+  /// ``Scheduler/execute(at:leeway:_:)``.
+  public func execute(at deadline: SchedulerInstant, leeway: Duration = .zero, _ action: @escaping @Sendable () -> Void) {
+    workQueue.addTimer(.closure(action), at: deadline, leeway: leeway)
+  }
+
+  /// Schedules a repeating `action` on the main actor; see
+  /// ``Scheduler/scheduleRepeating(startingAt:every:leeway:_:)``.
+  @discardableResult
+  public func scheduleRepeating(
+    startingAt start: SchedulerInstant, every interval: Duration, leeway: Duration = .zero,
+    _ action: @escaping @Sendable () -> Void
+  ) -> ScheduledAction {
+    preconditionValidRepeating(interval: interval, leeway: leeway)
+    let timer = RepeatingTimer(owner: workQueue, grid: RepeatGrid(start: start, interval: interval), action)
+    workQueue.addTimer(.timer(timer), at: start, leeway: leeway)
+    return timer
+  }
+
+  /// Runs a job of a task that prefers this scheduler, isolated to the main actor.
+  public func enqueue(_ job: consuming ExecutorJob) {
+    workQueue.submit(.taskJob(UnownedJob(job)))
   }
 
   /// Queues `job`, or runs it inline under the same conditions as ``schedule(_:)``.
-  @usableFromInline package override func submit(runnable job: consuming any RunnableJob) {
+  @usableFromInline package func submit(runnable job: consuming any RunnableJob) {
     let job = job
-    if runsInlineWhenIdle { _ = schedule { job.runJob() } } else { super.submit(runnable: job) }
+    if runsInlineWhenIdle && MainActorScheduler.isOnMainQueue && workQueue.runInlineIfIdle({ job.runJob() }) {
+      return
+    }
+    workQueue.submit(.runnable(job))
   }
 
   // MARK: Main-queue detection

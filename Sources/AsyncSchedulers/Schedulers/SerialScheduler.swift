@@ -12,14 +12,10 @@ import Dispatch
 ///
 /// Actor jobs, task jobs and callbacks share one FIFO, so they never run at the same time. Creating one
 /// is cheap (no thread, no Dispatch queue of its own): its workers run on a shared global queue of its
-/// priority, or on the target queue you give it. Timers live in its own heap; only its earliest deadline
-/// is registered with the one timer thread the whole process shares.
-///
-/// On a global queue (the `priority` initializer), a worker that runs out of work keeps its thread for
-/// 20 µs in case more arrives, and a timer about to fall due (within twice the measured thread
-/// hand-off latency, 50–500 µs) is handed to a worker that spins to its deadline, so it runs
-/// microseconds late rather than a thread wake-up late. At most half the processors spin at once,
-/// process-wide. A scheduler on your own `targetQueue` never spins.
+/// priority, or on the target queue you give it, and only while it has work. Timers live in its own
+/// heap; the one timer thread the whole process shares waits for them in the kernel, honouring their
+/// leeway. By default nothing spins (see ``SchedulerLatencyMode``). Pending work and timers keep the
+/// scheduler alive, as pending blocks keep a `DispatchQueue` alive.
 ///
 /// ```swift
 /// let scheduler = SerialScheduler(name: "db", priority: .high)
@@ -29,33 +25,51 @@ import Dispatch
 ///   init(scheduler: SerialScheduler) { self.scheduler = scheduler }
 /// }
 /// ```
-public final class SerialScheduler: WorkQueueScheduler, @unchecked Sendable {
-  // Why @unchecked Sendable: inherits WorkQueueScheduler's invariant (only `let`s and a Mutex).
-
+public final class SerialScheduler: Scheduler, RunnableJobSubmitting, Sendable {
+  /// A name for debugging.
+  public let name: String
   /// The scheduler's priority (`.default` when it targets a queue of your choosing).
   public let priority: SchedulerPriority
+  /// Whether its workers may spin for punctuality (always ``SchedulerLatencyMode/efficient`` on a
+  /// target queue of your choosing).
+  public let latencyMode: SchedulerLatencyMode
+  let workQueue: WorkQueue
+  private let serialExecutor: SerialSchedulerExecutor
 
-  /// Creates a serial scheduler whose work runs at `priority`.
-  public init(name: String = "AsyncSchedulers.SerialScheduler", priority: SchedulerPriority = .default) {
+  /// Creates a serial scheduler whose work runs at `priority`, efficient (never spinning) unless you
+  /// ask for ``SchedulerLatencyMode/lowLatency``.
+  public init(
+    name: String = "AsyncSchedulers.SerialScheduler", priority: SchedulerPriority = .default,
+    latencyMode: SchedulerLatencyMode = .efficient
+  ) {
+    self.name = name
     self.priority = priority
-    super.init(name: name, queue: .global(qos: priority.qos), width: 1, isolation: .own, spins: true)
+    self.latencyMode = latencyMode
+    workQueue = WorkQueue(
+      name: name, queue: .global(qos: priority.qos), width: 1, isolation: .own,
+      lowLatency: latencyMode == .lowLatency)
+    serialExecutor = SerialSchedulerExecutor(workQueue)
+    workQueue.attach(self, serialExecutor: serialExecutor.asUnownedSerialExecutor())
   }
 
   /// Creates a serial scheduler whose work runs on `targetQueue` (RAC `RACTargetQueueScheduler`).
   ///
   /// The scheduler stays serial even when `targetQueue` is concurrent. Blocks submitted directly to
-  /// `targetQueue` are not ordered with this scheduler's jobs. Its workers never spin on `targetQueue`
-  /// (no lingering, no waiting for an imminent timer): they give the queue back as soon as they are
-  /// out of work.
+  /// `targetQueue` are not ordered with this scheduler's jobs. Its workers never spin on `targetQueue`:
+  /// they give the queue back as soon as they are out of work.
   public init(name: String = "AsyncSchedulers.SerialScheduler", targetQueue: DispatchQueue) {
+    self.name = name
     self.priority = .default
-    super.init(name: name, queue: targetQueue, width: 1, isolation: .own, spins: false)
+    self.latencyMode = .efficient
+    workQueue = WorkQueue(name: name, queue: targetQueue, width: 1, isolation: .own, lowLatency: false)
+    serialExecutor = SerialSchedulerExecutor(workQueue)
+    workQueue.attach(self, serialExecutor: serialExecutor.asUnownedSerialExecutor())
   }
 
   /// The serial executor for actors bound to this scheduler.
   ///
   /// The actor must keep the scheduler alive (store it), as with every custom executor.
-  public var unownedSerialExecutor: UnownedSerialExecutor { serialExecutor!.asUnownedSerialExecutor() }
+  public var unownedSerialExecutor: UnownedSerialExecutor { serialExecutor.asUnownedSerialExecutor() }
 
   /// Whether the calling code is running on this scheduler (in one of its jobs, actor methods or
   /// preferring tasks). Never blocks.
@@ -66,5 +80,65 @@ public final class SerialScheduler: WorkQueueScheduler, @unchecked Sendable {
     _ message: @autoclosure () -> String = "", file: StaticString = #fileID, line: UInt = #line
   ) {
     precondition(isCurrent, "Expected to run on scheduler '\(name)'. \(message())", file: file, line: line)
+  }
+
+  /// The number of timers pending in this scheduler's timer heap (for diagnostics and tests).
+  public var pendingTimerCount: Int { workQueue.pendingTimerCount }
+
+  // MARK: Scheduler
+
+  /// The current instant on the real-time (monotonic uptime) timeline. Never blocks.
+  public var now: SchedulerInstant { .uptimeNow }
+
+  /// Schedules `action` after the work already queued; see ``Scheduler/schedule(_:)``.
+  @discardableResult
+  public func schedule(_ action: @escaping @Sendable () -> Void) -> ScheduledAction {
+    let scheduled = ScheduledAction(action)
+    workQueue.submit(.action(scheduled))
+    return scheduled
+  }
+
+  /// Runs `action` after the work already queued, with no handle; see ``Scheduler/execute(_:)``.
+  public func execute(_ action: @escaping @Sendable () -> Void) {
+    workQueue.submit(.closure(action))
+  }
+
+  /// Schedules `action` at `deadline`, at most `leeway` late; see ``Scheduler/schedule(at:leeway:_:)``.
+  @discardableResult
+  public func schedule(
+    at deadline: SchedulerInstant, leeway: Duration = .zero, _ action: @escaping @Sendable () -> Void
+  ) -> ScheduledAction {
+    let timer = ScheduledTimer(owner: workQueue, action)
+    workQueue.addTimer(.timer(timer), at: deadline, leeway: leeway)
+    return timer
+  }
+
+  /// Runs `action` at `deadline`, at most `leeway` late, with no handle; see
+  /// ``Scheduler/execute(at:leeway:_:)``.
+  public func execute(at deadline: SchedulerInstant, leeway: Duration = .zero, _ action: @escaping @Sendable () -> Void) {
+    workQueue.addTimer(.closure(action), at: deadline, leeway: leeway)
+  }
+
+  /// Schedules a repeating `action`; see ``Scheduler/scheduleRepeating(startingAt:every:leeway:_:)``.
+  @discardableResult
+  public func scheduleRepeating(
+    startingAt start: SchedulerInstant, every interval: Duration, leeway: Duration = .zero,
+    _ action: @escaping @Sendable () -> Void
+  ) -> ScheduledAction {
+    preconditionValidRepeating(interval: interval, leeway: leeway)
+    let timer = RepeatingTimer(owner: workQueue, grid: RepeatGrid(start: start, interval: interval), action)
+    workQueue.addTimer(.timer(timer), at: start, leeway: leeway)
+    return timer
+  }
+
+  /// Runs a job of a task that prefers this scheduler (`Task(executorPreference:)`,
+  /// `withTaskExecutorPreference`, and their `async let` and task-group children).
+  public func enqueue(_ job: consuming ExecutorJob) {
+    workQueue.submit(.taskJob(UnownedJob(job)))
+  }
+
+  /// Queues `job` after the work already queued (the bridge's path).
+  @usableFromInline package func submit(runnable job: consuming any RunnableJob) {
+    workQueue.submit(.runnable(job))
   }
 }

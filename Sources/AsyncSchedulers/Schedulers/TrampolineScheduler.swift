@@ -97,15 +97,8 @@ final class TrampolineQueue {
     defer { pthread_setspecific(key, nil) }
     withExtendedLifetime(queue) {
       first()
-      while let work = queue.fifo.popFirst() {
-        switch work {
-        case .action(let action): action.run()
-        case .closure(let action): action()
-        case .runnable(let job): job.runJob()
-        case .taskJob(let job): job.runSynchronously(on: TrampolineScheduler.shared.asUnownedTaskExecutor())
-        case .job(let job): job.runSynchronously(on: TrampolineScheduler.shared.asUnownedTaskExecutor())
-        }
-      }
+      let runner = WorkRunner(serial: nil, taskExecutor: TrampolineScheduler.shared.asUnownedTaskExecutor())
+      while let work = queue.fifo.popFirst() { runner.run(work) }
     }
   }
 }

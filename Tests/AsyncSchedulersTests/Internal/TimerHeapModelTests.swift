@@ -50,8 +50,8 @@ struct TimerHeapModelTests {
           let entries = heap.entries
           failures.check(entries.count == reference.count, "seed \(seed) step \(step)")
           for (index, entry) in entries.enumerated() {
-            if entry.timer.heapIndex != index {
-              failures.record("seed \(seed) step \(step): timer at \(index) records index \(entry.timer.heapIndex)")
+            if entry.timer?.heapIndex != index {
+              failures.record("seed \(seed) step \(step): timer at \(index) records index \(String(describing: entry.timer?.heapIndex))")
             }
             if index > 0 {
               let parent = entries[(index - 1) / 2]

@@ -23,7 +23,7 @@ struct TimerHeapTests {
     let remaining = expected.enumerated().filter { $0.offset % 7 != 0 }.map(\.element)
       .sorted { ($0.0, $0.1) < ($1.0, $1.1) }
     var popped: [ScheduledTimer] = []
-    while let entry = heap.popFirst() { popped.append(entry.timer) }
+    while let entry = heap.popFirst(), let timer = entry.timer { popped.append(timer) }
     #expect(popped.count == remaining.count)
     #expect(zip(popped, remaining).allSatisfy { $0 === $1.2 })
   }

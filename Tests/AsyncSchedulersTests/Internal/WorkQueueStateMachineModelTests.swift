@@ -4,19 +4,22 @@ import AsyncSchedulersTesting
 import Testing
 
 /// Drives `WorkQueueStateMachine` with long seeded random sequences of the events its storage sends
-/// (jobs, workers arriving, running, waiting and coming back, timers added and disposed, the alarm,
-/// inline runs, time passing), playing the workers itself, and checks after every step the invariants
-/// the engine relies on. At the end it lets everything settle and checks that every job ran exactly
-/// once and every timer fired exactly once, never early.
+/// (jobs, workers arriving, running, waiting and coming back, timers with leeway added and disposed,
+/// the alarm, inline runs, time passing), playing the workers itself, in the efficient mode (workers
+/// never wait) and the low-latency mode, and checks after every step the invariants the engine relies
+/// on. At the end it lets everything settle and checks that every job ran exactly once and every timer
+/// fired exactly once, never early.
 @Suite("WorkQueueStateMachine model")
 struct WorkQueueStateMachineModelTests {
-  @Test("random event sequences keep every invariant, for serial and concurrent widths", arguments: [1, 2, 3])
-  func randomSequences(width: Int) async {
+  @Test(
+    "random event sequences keep every invariant, for serial and concurrent widths, efficient or low-latency",
+    arguments: [1, 2, 3], [false, true])
+  func randomSequences(width: Int, lowLatency: Bool) async {
     let failure = await onDedicatedThread { () -> String? in
       for seed in ModelTesting.seeds(400) {
-        var model = Model(width: width, seed: seed)
+        var model = Model(width: width, lowLatency: lowLatency, seed: seed)
         if let failure = model.run(events: 250) {
-          return "width \(width), seed \(seed) (replay with ASYNC_SCHEDULERS_SEED=\(seed)): \(failure)"
+          return "width \(width), lowLatency \(lowLatency), seed \(seed) (replay with ASYNC_SCHEDULERS_SEED=\(seed)): \(failure)"
         }
       }
       return nil
@@ -30,15 +33,23 @@ private struct Model {
   enum Worker {
     /// Submitted; has not asked for work yet.
     case starting
-    /// Running what it took; `lingerAllowed` is whether it ran work since its last wait.
+    /// Running what it took.
     case running([Work])
     /// Watching the signal until `until`; `signalled` once new work or an earlier timer was announced.
     case waiting(until: Int64, signalled: Bool)
   }
 
+  /// A simulated worker and the state the machine keeps for it.
+  struct SimulatedWorker {
+    var phase: Worker
+    var state = WorkQueueStateMachine.Worker()
+  }
+
   struct TimerRecord {
     let id: Int
     let deadline: Int64
+    /// The deadline plus the leeway.
+    let latest: Int64
     let handle: ScheduledTimer?
     var disposed = false
     var repeating: Duration?
@@ -47,12 +58,13 @@ private struct Model {
   }
 
   let width: Int
+  let punctuality: WorkQueueStateMachine.Punctuality
   let seed: UInt64
   var random: SplitMix
   var machine: WorkQueueStateMachine
   /// Microseconds on the simulated clock.
   var now: Int64 = 0
-  var workers: [Worker] = []
+  var workers: [SimulatedWorker] = []
   var inline = false
   var nextID = 0
   var jobs = Set<Int>()
@@ -63,6 +75,8 @@ private struct Model {
   var counted = 0
   var clock: ClockBox
   var trace: [String] = []
+  /// Broken invariants found while applying a step.
+  var failures: [String] = []
 
   /// What ran, and when; bodies append to it synchronously on the model's thread.
   final class RunLog: @unchecked Sendable {
@@ -77,12 +91,13 @@ private struct Model {
     var now: Int64 = 0
   }
 
-  init(width: Int, seed: UInt64) {
+  init(width: Int, lowLatency: Bool, seed: UInt64) {
     self.width = width
+    self.punctuality =
+      lowLatency ? .lowLatency(timerWindow: .microseconds(100), linger: .microseconds(20)) : .efficient
     self.seed = seed
     random = SplitMix(seed: seed)
-    machine = WorkQueueStateMachine(
-      width: width, timerWindow: .microseconds(100), lingerTime: .microseconds(20))
+    machine = WorkQueueStateMachine(width: width)
     clock = ClockBox()
   }
 
@@ -117,10 +132,12 @@ private struct Model {
   mutating func perform(_ action: WorkQueueStateMachine.WorkerAction) {
     if action.wake {
       for index in workers.indices {
-        if case .waiting(let until, _) = workers[index] { workers[index] = .waiting(until: until, signalled: true) }
+        if case .waiting(let until, _) = workers[index].phase {
+          workers[index].phase = .waiting(until: until, signalled: true)
+        }
       }
     }
-    for _ in 0..<action.start { workers.append(.starting) }
+    for _ in 0..<action.start { workers.append(SimulatedWorker(phase: .starting)) }
   }
 
   mutating func enqueue() {
@@ -143,22 +160,28 @@ private struct Model {
     let body: @Sendable () -> Void = { log.append((id, clock.now)) }
     let kind = random.next() % 3
     let maySpin = chance(70)
-    trace.append("timer \(id) at \(deadline) kind \(kind)")
-    let result: (worker: WorkQueueStateMachine.WorkerAction, timer: WorkQueueStateMachine.TimerAction)
+    // No leeway, a little, or a lot (negative counts as zero).
+    let leeway = [Int64(0), 0, Int64(random.next() % 50), Int64(random.next() % 400), -5][Int(random.next() % 5)]
+    let latest = deadline + Swift.max(leeway, 0)
+    trace.append("timer \(id) at \(deadline) leeway \(leeway) kind \(kind)")
+    let payload: TimerHeap.Payload
     switch kind {
     case 0:
-      result = machine.addTimer(at: instant(deadline), now: instant(now), maySpin: maySpin, body)
-      timers[id] = TimerRecord(id: id, deadline: deadline, handle: nil)
+      payload = .closure(body)
+      timers[id] = TimerRecord(id: id, deadline: deadline, latest: latest, handle: nil)
     case 1:
       let handle = ScheduledTimer(owner: nil, body)
-      result = machine.addTimer(handle, at: instant(deadline), now: instant(now), maySpin: maySpin)
-      timers[id] = TimerRecord(id: id, deadline: deadline, handle: handle)
+      payload = .timer(handle)
+      timers[id] = TimerRecord(id: id, deadline: deadline, latest: latest, handle: handle)
     default:
       let interval = Duration.microseconds(Int64(random.next() % 200) + 1)
       let handle = RepeatingTimer(owner: nil, grid: RepeatGrid(start: instant(deadline), interval: interval), body)
-      result = machine.addTimer(handle, at: instant(deadline), now: instant(now), maySpin: maySpin)
-      timers[id] = TimerRecord(id: id, deadline: deadline, handle: handle, repeating: interval)
+      payload = .timer(handle)
+      timers[id] = TimerRecord(id: id, deadline: deadline, latest: latest, handle: handle, repeating: interval)
     }
+    let result = machine.addTimer(
+      payload, at: instant(deadline), leeway: .microseconds(leeway), now: instant(now), punctuality: punctuality,
+      maySpin: maySpin)
     perform(result.worker)
   }
 
@@ -185,7 +208,7 @@ private struct Model {
   mutating func fireAlarmIfDue() {
     guard let armed = machine.armed, armed <= instant(now) else { return }
     trace.append("alarm at \(now)")
-    let (worker, _) = machine.alarmFired(now: instant(now), maySpin: chance(70))
+    let (worker, _) = machine.alarmFired(now: instant(now), punctuality: punctuality, maySpin: chance(70))
     perform(worker)
   }
 
@@ -193,8 +216,8 @@ private struct Model {
     if inline {
       trace.append("inline finish")
       inline = false
-      let (start, _) = machine.finishInlineRun(now: instant(now))
-      if start { workers.append(.starting) }
+      let (start, _) = machine.finishInlineRun(now: instant(now), punctuality: punctuality)
+      if start { workers.append(SimulatedWorker(phase: .starting)) }
     } else if machine.isIdle && machine.claimWorker() {
       trace.append("inline claim")
       inline = true
@@ -206,38 +229,48 @@ private struct Model {
   mutating func advanceWorker() {
     guard !workers.isEmpty else { return }
     let index = Int(random.next() % UInt64(workers.count))
-    let arrival: WorkQueueStateMachine.WorkerArrival
-    switch workers[index] {
+    switch workers[index].phase {
     case .starting:
-      arrival = .started
+      trace.append("worker \(index) starts at \(now)")
     case .running(let work):
       for item in work { runWork(item) }
-      arrival = .ran
+      trace.append("worker \(index) ran at \(now)")
     case .waiting(let until, let signalled):
       // A wait ends when signalled or at its deadline; simulate the latter by moving time.
       if !signalled && until > now { advanceTime(by: until - now) }
-      arrival = .waited
+      trace.append("worker \(index) waited until \(now)")
     }
-    let mayLinger: Bool = if case .running = workers[index] { true } else { false }
     let maySpin = chance(70)
-    trace.append("worker \(index) \(arrival) at \(now)")
+    var state = workers[index].state
     if width == 1 {
       var batch = WorkFIFO()
-      let step = machine.takeBatch(into: &batch, now: instant(now), mayLinger: mayLinger, maySpin: maySpin, from: arrival)
-      apply(step, index: index, work: Array(batch.pending))
+      let step = machine.takeBatch(
+        into: &batch, worker: &state, now: instant(now), punctuality: punctuality, maySpin: maySpin)
+      workers[index].state = state
+      if let broken = apply(step, index: index, work: Array(batch.pending), maySpin: maySpin) { failures.append(broken) }
     } else {
-      let (step, work, workers, _) = machine.takeOne(now: instant(now), mayLinger: mayLinger, maySpin: maySpin, from: arrival)
-      apply(step, index: index, work: work.map { [$0] } ?? [])
+      let (step, work, workers, _) = machine.takeOne(
+        worker: &state, now: instant(now), punctuality: punctuality, maySpin: maySpin)
+      self.workers[index].state = state
+      if let broken = apply(step, index: index, work: work.map { [$0] } ?? [], maySpin: maySpin) {
+        failures.append(broken)
+      }
       perform(workers)
     }
   }
 
-  mutating func apply(_ step: WorkQueueStateMachine.WorkerStep, index: Int, work: [Work]) {
+  mutating func apply(_ step: WorkQueueStateMachine.WorkerStep, index: Int, work: [Work], maySpin: Bool) -> String? {
     switch step {
-    case .run: workers[index] = .running(work)
-    case .wait(let until): workers[index] = .waiting(until: until.offset.saturatingMicroseconds, signalled: false)
-    case .stop: workers.remove(at: index)
+    case .run:
+      workers[index].phase = .running(work)
+    case .wait(let until):
+      workers[index].phase = .waiting(until: until.offset.saturatingMicroseconds, signalled: false)
+      if !maySpin { return "a worker without a spin slot was told to wait" }
+      if punctuality == .efficient { return "a worker was told to wait in the efficient mode" }
+    case .stop:
+      workers.remove(at: index)
     }
+    return nil
   }
 
   func runWork(_ work: Work) {
@@ -251,8 +284,9 @@ private struct Model {
   // MARK: Invariants
 
   mutating func checkInvariants() -> String? {
-    let starting = workers.filter { if case .starting = $0 { true } else { false } }.count
-    let waiting = workers.filter { if case .waiting = $0 { true } else { false } }.count
+    if let failure = failures.first { return failure }
+    let starting = workers.filter { if case .starting = $0.phase { true } else { false } }.count
+    let waiting = workers.filter { if case .waiting = $0.phase { true } else { false } }.count
     let active = workers.count + (inline ? 1 : 0)
     if Int(machine.activeWorkers) != active { return "active workers \(machine.activeWorkers), model \(active)" }
     if active > width { return "width \(width) exceeded: \(active) workers" }
@@ -264,7 +298,13 @@ private struct Model {
     }
     if let first = machine.firstTimerDeadline, waiting == 0, starting == 0, !(width == 1 && active == 1), active < width {
       guard let armed = machine.armed else { return "timers pending (first \(first)) and nobody watches them" }
-      if armed > first { return "alarm armed at \(armed), after the first deadline \(first)" }
+      // The alarm goes off by the end of every pending one-shot timer's window (repeating timers move).
+      let pending = timers.values.filter { !$0.disposed && $0.repeating == nil && (runs[$0.id] ?? 0) == 0 }
+      let windowEnd = pending.filter { $0.deadline > now }.map(\.latest).min()
+      if punctuality == .efficient, let windowEnd, armed > instant(windowEnd) {
+        return "alarm armed at \(armed), after a pending timer's window ends at \(windowEnd)"
+      }
+      if punctuality != .efficient && armed > first { return "alarm armed at \(armed), after the first deadline \(first)" }
     }
     // Nothing ran twice, and nothing ran early.
     let new = ran.values[counted...]

@@ -6,112 +6,160 @@ import Testing
 struct WorkQueueStateMachineTests {
   private func at(_ microseconds: Int64) -> SchedulerInstant { SchedulerInstant(offset: .microseconds(microseconds)) }
   private func timer() -> ScheduledTimer { ScheduledTimer(owner: nil) {} }
+  private typealias Machine = WorkQueueStateMachine
 
-  /// A serial machine with a 100 µs timer window and 20 µs of lingering.
-  private func machine() -> WorkQueueStateMachine {
-    WorkQueueStateMachine(width: 1, timerWindow: .microseconds(100), lingerTime: .microseconds(20))
-  }
+  /// The low-latency mode with a 100 µs timer window and 20 µs of lingering.
+  private let low = Machine.Punctuality.lowLatency(timerWindow: .microseconds(100), linger: .microseconds(20))
+  private let efficient = Machine.Punctuality.efficient
+
+  // MARK: Efficient (the default)
 
   @Test("the first job starts a worker; later jobs ride on it")
   func firstJobStartsAWorker() {
-    var machine = machine()
+    var machine = Machine(width: 1)
+    var worker = Machine.Worker()
     #expect(machine.enqueue(.closure {}) == .startWorker)
     #expect(machine.enqueue(.closure {}) == .none)
     var batch = WorkFIFO()
-    #expect(machine.takeBatch(into: &batch, now: at(0), mayLinger: true, maySpin: true, from: .started) == .run)
+    #expect(machine.takeBatch(into: &batch, worker: &worker, now: at(0), punctuality: efficient, maySpin: true) == .run)
     #expect(batch.count == 2)
   }
 
-  @Test("a drained worker lingers, is signalled by new work instead of a new worker, and stops after an idle linger")
-  func drainedWorkerLingers() {
-    var machine = machine()
+  @Test("in the efficient mode a drained worker stops at once, even holding a spin slot")
+  func efficientWorkerNeverWaits() {
+    var machine = Machine(width: 1)
+    var worker = Machine.Worker()
     _ = machine.enqueue(.closure {})
+    _ = machine.addTimer(.timer(timer()), at: at(30), leeway: .zero, now: at(0), punctuality: efficient, maySpin: true)
     var batch = WorkFIFO()
-    _ = machine.takeBatch(into: &batch, now: at(0), mayLinger: true, maySpin: true, from: .started)
+    _ = machine.takeBatch(into: &batch, worker: &worker, now: at(1), punctuality: efficient, maySpin: true)
     batch.removeAll()
-    #expect(machine.takeBatch(into: &batch, now: at(5), mayLinger: true, maySpin: true, from: .ran) == .wait(until: at(25)))
-    #expect(machine.enqueue(.closure {}) == .wakeWaiting)
-    #expect(machine.takeBatch(into: &batch, now: at(6), mayLinger: true, maySpin: true, from: .waited) == .run)
-    batch.removeAll()
-    #expect(machine.takeBatch(into: &batch, now: at(7), mayLinger: true, maySpin: true, from: .ran) == .wait(until: at(27)))
-    // The linger ran out with nothing to do: the worker is not allowed to linger again, so it stops.
-    #expect(machine.takeBatch(into: &batch, now: at(27), mayLinger: false, maySpin: true, from: .waited) == .stop(.none))
+    // A timer 29 µs away: no waiting for it; the alarm is armed at its deadline.
+    #expect(
+      machine.takeBatch(into: &batch, worker: &worker, now: at(1), punctuality: efficient, maySpin: true)
+        == .stop(.arm(earliest: at(30), latest: at(30))))
     #expect(machine.isIdle)
-    #expect(machine.enqueue(.closure {}) == .startWorker)
   }
 
-  @Test("with no active worker the alarm is armed one window before the earliest deadline")
-  func alarmArmedOneWindowEarly() {
-    var machine = machine()
-    let (worker, alarm) = machine.addTimer(timer(), at: at(10_000), now: at(0), maySpin: true)
-    #expect(worker == .none)
-    #expect(alarm == .arm(at(9_900)))
-    // A later timer changes nothing; an earlier one moves the alarm.
-    #expect(machine.addTimer(timer(), at: at(20_000), now: at(1), maySpin: true) == (.none, .none))
-    #expect(machine.addTimer(timer(), at: at(5_000), now: at(2), maySpin: true) == (.none, .arm(at(4_900))))
+  @Test("the alarm is armed from the earliest deadline to the end of the timers' common leeway window")
+  func alarmCoversTheCommonWindow() {
+    var machine = Machine(width: 1)
+    #expect(
+      machine.addTimer(.timer(timer()), at: at(1_000), leeway: .microseconds(500), now: at(0), punctuality: efficient, maySpin: false)
+        == (.none, .arm(earliest: at(1_000), latest: at(1_500))))
+    // A later timer whose window closes after the alarm's changes nothing.
+    #expect(
+      machine.addTimer(.timer(timer()), at: at(1_200), leeway: .microseconds(400), now: at(1), punctuality: efficient, maySpin: false)
+        == (.none, .none))
+    // A later timer whose window closes earlier pulls the alarm in: both then fire in one wake-up.
+    #expect(
+      machine.addTimer(.timer(timer()), at: at(1_300), leeway: .microseconds(50), now: at(2), punctuality: efficient, maySpin: false)
+        == (.none, .arm(earliest: at(1_000), latest: at(1_350))))
+    #expect(machine.armed == at(1_350))
   }
 
-  @Test("when the alarm goes off early it hands the timer to a worker, which waits for the deadline and fires it")
-  func alarmHandsTimerToWorker() {
-    var machine = machine()
-    _ = machine.addTimer(timer(), at: at(10_000), now: at(0), maySpin: true)
-    #expect(machine.alarmFired(now: at(9_930), maySpin: true) == (.startWorker, .none))
+  @Test("when the alarm goes off, every timer whose deadline has come fires in the same wake-up, and none early")
+  func coalescedTimersFireTogetherNeverEarly() {
+    var machine = Machine(width: 1)
+    let log = Log<String>()
+    for (name, deadline, leeway) in [("a", 1_000, 500), ("b", 1_200, 300), ("c", 1_400, 10), ("d", 2_000, 0)] {
+      _ = machine.addTimer(
+        .closure { log.append(name) }, at: at(Int64(deadline)), leeway: .microseconds(leeway), now: at(0),
+        punctuality: efficient, maySpin: false)
+    }
+    #expect(machine.armed == at(1_410))
+    #expect(machine.alarmFired(now: at(1_410), punctuality: efficient, maySpin: false).worker == .startWorker)
+    var worker = Machine.Worker()
     var batch = WorkFIFO()
-    #expect(machine.takeBatch(into: &batch, now: at(9_960), mayLinger: true, maySpin: true, from: .started) == .wait(until: at(10_000)))
-    #expect(machine.takeBatch(into: &batch, now: at(10_001), mayLinger: false, maySpin: true, from: .waited) == .run)
-    #expect(batch.count == 1)
+    #expect(machine.takeBatch(into: &batch, worker: &worker, now: at(1_410), punctuality: efficient, maySpin: false) == .run)
+    for work in batch.pending { if case .closure(let body) = work { body() } }
+    #expect(log.values == ["a", "b", "c"])
+    batch.removeAll()
+    #expect(
+      machine.takeBatch(into: &batch, worker: &worker, now: at(1_411), punctuality: efficient, maySpin: false)
+        == .stop(.arm(earliest: at(2_000), latest: at(2_000))))
+  }
+
+  @Test("a negative leeway counts as zero")
+  func negativeLeewayIsZero() {
+    var machine = Machine(width: 1)
+    #expect(
+      machine.addTimer(.timer(timer()), at: at(100), leeway: .microseconds(-50), now: at(0), punctuality: efficient, maySpin: false)
+        == (.none, .arm(earliest: at(100), latest: at(100))))
+  }
+
+  @Test("a repeating timer keeps its leeway on every tick")
+  func repeatingTimerKeepsLeeway() {
+    var machine = Machine(width: 1)
+    let repeating = RepeatingTimer(owner: nil, grid: RepeatGrid(start: at(100), interval: .microseconds(100))) {}
+    _ = machine.addTimer(.timer(repeating), at: at(100), leeway: .microseconds(30), now: at(0), punctuality: efficient, maySpin: false)
+    #expect(machine.armed == at(130))
+    _ = machine.alarmFired(now: at(130), punctuality: efficient, maySpin: false)
+    var worker = Machine.Worker()
+    var batch = WorkFIFO()
+    _ = machine.takeBatch(into: &batch, worker: &worker, now: at(131), punctuality: efficient, maySpin: false)
+    batch.removeAll()
+    #expect(
+      machine.takeBatch(into: &batch, worker: &worker, now: at(132), punctuality: efficient, maySpin: false)
+        == .stop(.arm(earliest: at(200), latest: at(230))))
+  }
+
+  @Test("a disposed timer leaves the heap at once and a stale alarm then finds nothing to do")
+  func removedTimerLeavesStaleAlarmHarmless() {
+    var machine = Machine(width: 1)
+    let first = timer()
+    _ = machine.addTimer(.timer(first), at: at(10_000), leeway: .zero, now: at(0), punctuality: efficient, maySpin: false)
+    machine.removeTimer(first)
     #expect(machine.timerCount == 0)
+    #expect(machine.alarmFired(now: at(10_000), punctuality: efficient, maySpin: false) == (.none, .none))
+    #expect(machine.isIdle)
+  }
+
+  @Test("a timer already due when added starts a worker at once")
+  func overdueTimerStartsWorker() {
+    var machine = Machine(width: 1)
+    #expect(
+      machine.addTimer(.timer(timer()), at: at(-5), leeway: .zero, now: at(0), punctuality: efficient, maySpin: false)
+        == (.startWorker, .none))
+    #expect(machine.armed == nil)
+    var worker = Machine.Worker()
+    var batch = WorkFIFO()
+    #expect(machine.takeBatch(into: &batch, worker: &worker, now: at(0), punctuality: efficient, maySpin: false) == .run)
   }
 
   @Test("an active serial worker watches the timers itself, and re-arms the alarm when it stops")
   func activeWorkerWatchesTimers() {
-    var machine = machine()
+    var machine = Machine(width: 1)
+    var worker = Machine.Worker()
     #expect(machine.enqueue(.closure {}) == .startWorker)
-    #expect(machine.addTimer(timer(), at: at(10_000), now: at(0), maySpin: true) == (.none, .none))
+    #expect(
+      machine.addTimer(.timer(timer()), at: at(10_000), leeway: .zero, now: at(0), punctuality: efficient, maySpin: false)
+        == (.none, .none))
     var batch = WorkFIFO()
-    _ = machine.takeBatch(into: &batch, now: at(1), mayLinger: true, maySpin: true, from: .started)
+    _ = machine.takeBatch(into: &batch, worker: &worker, now: at(1), punctuality: efficient, maySpin: false)
     batch.removeAll()
-    #expect(machine.takeBatch(into: &batch, now: at(2), mayLinger: false, maySpin: true, from: .ran) == .stop(.arm(at(9_900))))
-    #expect(machine.armed == at(9_900))
-  }
-
-  @Test("an earlier timer added while a worker waits for a later one signals it")
-  func earlierTimerSignalsWaitingWorker() {
-    var machine = machine()
-    _ = machine.addTimer(timer(), at: at(80), now: at(0), maySpin: true)
-    #expect(machine.activeWorkers == 1)
-    var batch = WorkFIFO()
-    #expect(machine.takeBatch(into: &batch, now: at(1), mayLinger: true, maySpin: true, from: .started) == .wait(until: at(80)))
-    #expect(machine.addTimer(timer(), at: at(40), now: at(2), maySpin: true) == (.wakeWaiting, .none))
-    #expect(machine.addTimer(timer(), at: at(90), now: at(3), maySpin: true) == (.none, .none))
-    #expect(machine.takeBatch(into: &batch, now: at(4), mayLinger: true, maySpin: true, from: .waited) == .wait(until: at(40)))
-  }
-
-  @Test("a worker refused a spin stops, and a timer inside the window gets an alarm at its exact deadline")
-  func refusedSpinArmsExactDeadline() {
-    var machine = machine()
-    _ = machine.addTimer(timer(), at: at(80), now: at(0), maySpin: true)
-    var batch = WorkFIFO()
-    #expect(machine.takeBatch(into: &batch, now: at(1), mayLinger: true, maySpin: true, from: .started) == .wait(until: at(80)))
-    #expect(machine.takeBatch(into: &batch, now: at(2), mayLinger: false, maySpin: false, from: .waited) == .stop(.arm(at(80))))
-    #expect(machine.waitingWorkers == 0 && machine.activeWorkers == 0)
-    // With no spin available, adding an imminent timer arms rather than starting a worker.
-    #expect(machine.addTimer(timer(), at: at(60), now: at(3), maySpin: false) == (.none, .arm(at(60))))
+    #expect(
+      machine.takeBatch(into: &batch, worker: &worker, now: at(2), punctuality: efficient, maySpin: false)
+        == .stop(.arm(earliest: at(10_000), latest: at(10_000))))
   }
 
   @Test("fire-and-forget timers and handle timers fire in one (deadline, scheduling order) sequence")
   func closureTimersMergeWithHandleTimers() {
-    var machine = machine()
+    var machine = Machine(width: 1)
     let log = Log<String>()
     let handle = ScheduledTimer(owner: nil) { log.append("handle 20") }
-    _ = machine.addTimer(at: at(20), now: at(0), maySpin: false) { log.append("closure 20 first") }
-    _ = machine.addTimer(handle, at: at(20), now: at(0), maySpin: false)
-    _ = machine.addTimer(at: at(10), now: at(0), maySpin: false) { log.append("closure 10") }
-    _ = machine.addTimer(at: at(30), now: at(0), maySpin: false) { log.append("closure 30") }
+    func add(_ payload: TimerHeap.Payload, _ deadline: Int64) {
+      _ = machine.addTimer(payload, at: at(deadline), leeway: .zero, now: at(0), punctuality: efficient, maySpin: false)
+    }
+    add(.closure { log.append("closure 20 first") }, 20)
+    add(.timer(handle), 20)
+    add(.closure { log.append("closure 10") }, 10)
+    add(.closure { log.append("closure 30") }, 30)
     #expect(machine.timerCount == 4)
-    #expect(machine.alarmFired(now: at(25), maySpin: false).worker == .startWorker)
+    #expect(machine.alarmFired(now: at(25), punctuality: efficient, maySpin: false).worker == .startWorker)
+    var worker = Machine.Worker()
     var batch = WorkFIFO()
-    #expect(machine.takeBatch(into: &batch, now: at(25), mayLinger: false, maySpin: false, from: .started) == .run)
+    #expect(machine.takeBatch(into: &batch, worker: &worker, now: at(25), punctuality: efficient, maySpin: false) == .run)
     for work in batch.pending {
       switch work {
       case .action(let action): action.run()
@@ -123,60 +171,100 @@ struct WorkQueueStateMachineTests {
     #expect(machine.timerCount == 1)
   }
 
-  @Test("an earlier fire-and-forget timer moves the alarm like a handle timer does")
-  func closureTimerMovesAlarm() {
-    var machine = machine()
-    #expect(machine.addTimer(timer(), at: at(10_000), now: at(0), maySpin: true) == (.none, .arm(at(9_900))))
-    #expect(machine.addTimer(at: at(5_000), now: at(1), maySpin: true) {} == (.none, .arm(at(4_900))))
-    #expect(machine.addTimer(at: at(7_000), now: at(2), maySpin: true) {} == (.none, .none))
-  }
-
-  @Test("a timer already due when added starts a worker even when no worker may spin")
-  func overdueTimerStartsWorkerWithoutSpin() {
-    var machine = machine()
-    #expect(machine.addTimer(timer(), at: at(-5), now: at(0), maySpin: false) == (.startWorker, .none))
-    #expect(machine.armed == nil)
-  }
-
-  @Test("a timer already due when added starts a worker at once")
-  func overdueTimerStartsWorker() {
-    var machine = machine()
-    #expect(machine.addTimer(timer(), at: at(-5), now: at(0), maySpin: true) == (.startWorker, .none))
-    var batch = WorkFIFO()
-    #expect(machine.takeBatch(into: &batch, now: at(0), mayLinger: true, maySpin: true, from: .started) == .run)
-  }
-
-  @Test("with no window and no lingering (the main queue) a drained worker stops and the alarm is the deadline")
-  func mainQueueNeverSpins() {
-    var machine = WorkQueueStateMachine(width: 1)
-    #expect(machine.addTimer(timer(), at: at(50), now: at(0), maySpin: true) == (.none, .arm(at(50))))
-    #expect(machine.enqueue(.closure {}) == .startWorker)
-    var batch = WorkFIFO()
-    #expect(machine.takeBatch(into: &batch, now: at(1), mayLinger: true, maySpin: true, from: .started) == .run)
-    batch.removeAll()
-    // The alarm is still armed for 50 µs, so stopping arms nothing new.
-    #expect(machine.takeBatch(into: &batch, now: at(2), mayLinger: true, maySpin: true, from: .ran) == .stop(.none))
-  }
-
-  @Test("a disposed timer leaves the heap at once and a stale alarm then finds nothing to do")
-  func removedTimerLeavesStaleAlarmHarmless() {
-    var machine = machine()
-    let first = timer()
-    _ = machine.addTimer(first, at: at(10_000), now: at(0), maySpin: true)
-    machine.removeTimer(first)
-    #expect(machine.timerCount == 0)
-    #expect(machine.alarmFired(now: at(9_900), maySpin: true) == (.none, .none))
-    #expect(machine.isIdle)
-  }
-
   @Test("a concurrent machine with free slots keeps the alarm while a worker runs a long job")
   func concurrentKeepsAlarm() {
-    var machine = WorkQueueStateMachine(width: 2, timerWindow: .microseconds(100), lingerTime: .microseconds(20))
+    var machine = Machine(width: 2)
+    var worker = Machine.Worker()
     #expect(machine.enqueue(.closure {}) == .startWorker)
-    let (_, work, _, _) = machine.takeOne(now: at(0), mayLinger: true, maySpin: true, from: .started)
+    let (_, work, _, _) = machine.takeOne(worker: &worker, now: at(0), punctuality: efficient, maySpin: false)
     #expect(work != nil)
-    #expect(machine.addTimer(timer(), at: at(10_000), now: at(1), maySpin: true) == (.none, .arm(at(9_900))))
-    #expect(machine.alarmFired(now: at(9_900), maySpin: true) == (.startWorker, .none))
+    #expect(
+      machine.addTimer(.timer(timer()), at: at(10_000), leeway: .zero, now: at(1), punctuality: efficient, maySpin: false)
+        == (.none, .arm(earliest: at(10_000), latest: at(10_000))))
+    #expect(machine.alarmFired(now: at(10_000), punctuality: efficient, maySpin: false) == (.startWorker, .none))
     #expect(machine.activeWorkers == 2)
+  }
+
+  // MARK: Low latency (opt-in)
+
+  @Test("in the low-latency mode a drained worker lingers, is signalled by new work, and stops after an idle linger")
+  func drainedWorkerLingers() {
+    var machine = Machine(width: 1)
+    var worker = Machine.Worker()
+    _ = machine.enqueue(.closure {})
+    var batch = WorkFIFO()
+    _ = machine.takeBatch(into: &batch, worker: &worker, now: at(0), punctuality: low, maySpin: true)
+    batch.removeAll()
+    #expect(machine.takeBatch(into: &batch, worker: &worker, now: at(5), punctuality: low, maySpin: true) == .wait(until: at(25)))
+    #expect(machine.enqueue(.closure {}) == .wakeWaiting)
+    #expect(machine.takeBatch(into: &batch, worker: &worker, now: at(6), punctuality: low, maySpin: true) == .run)
+    batch.removeAll()
+    #expect(machine.takeBatch(into: &batch, worker: &worker, now: at(7), punctuality: low, maySpin: true) == .wait(until: at(27)))
+    // The linger ran out with nothing to do: the worker lingers once per drain, so it stops.
+    #expect(machine.takeBatch(into: &batch, worker: &worker, now: at(27), punctuality: low, maySpin: true) == .stop(.none))
+    #expect(machine.isIdle)
+    #expect(machine.enqueue(.closure {}) == .startWorker)
+  }
+
+  @Test("in the low-latency mode the alarm is armed one window before the earliest deadline")
+  func alarmArmedOneWindowEarly() {
+    var machine = Machine(width: 1)
+    #expect(
+      machine.addTimer(.timer(timer()), at: at(10_000), leeway: .zero, now: at(0), punctuality: low, maySpin: true)
+        == (.none, .arm(earliest: at(9_900), latest: at(9_900))))
+    #expect(
+      machine.addTimer(.timer(timer()), at: at(20_000), leeway: .zero, now: at(1), punctuality: low, maySpin: true)
+        == (.none, .none))
+    #expect(
+      machine.addTimer(.timer(timer()), at: at(5_000), leeway: .zero, now: at(2), punctuality: low, maySpin: true)
+        == (.none, .arm(earliest: at(4_900), latest: at(4_900))))
+  }
+
+  @Test("when the alarm goes off early it hands the timer to a worker, which waits for the deadline and fires it")
+  func alarmHandsTimerToWorker() {
+    var machine = Machine(width: 1)
+    var worker = Machine.Worker()
+    _ = machine.addTimer(.timer(timer()), at: at(10_000), leeway: .zero, now: at(0), punctuality: low, maySpin: true)
+    #expect(machine.alarmFired(now: at(9_930), punctuality: low, maySpin: true) == (.startWorker, .none))
+    var batch = WorkFIFO()
+    #expect(
+      machine.takeBatch(into: &batch, worker: &worker, now: at(9_960), punctuality: low, maySpin: true)
+        == .wait(until: at(10_000)))
+    #expect(machine.takeBatch(into: &batch, worker: &worker, now: at(10_001), punctuality: low, maySpin: true) == .run)
+    #expect(batch.count == 1)
+    #expect(machine.timerCount == 0)
+  }
+
+  @Test("an earlier timer added while a worker waits for a later one signals it")
+  func earlierTimerSignalsWaitingWorker() {
+    var machine = Machine(width: 1)
+    var worker = Machine.Worker()
+    _ = machine.addTimer(.timer(timer()), at: at(80), leeway: .zero, now: at(0), punctuality: low, maySpin: true)
+    #expect(machine.activeWorkers == 1)
+    var batch = WorkFIFO()
+    #expect(machine.takeBatch(into: &batch, worker: &worker, now: at(1), punctuality: low, maySpin: true) == .wait(until: at(80)))
+    #expect(
+      machine.addTimer(.timer(timer()), at: at(40), leeway: .zero, now: at(2), punctuality: low, maySpin: true)
+        == (.wakeWaiting, .none))
+    #expect(
+      machine.addTimer(.timer(timer()), at: at(90), leeway: .zero, now: at(3), punctuality: low, maySpin: true)
+        == (.none, .none))
+    #expect(machine.takeBatch(into: &batch, worker: &worker, now: at(4), punctuality: low, maySpin: true) == .wait(until: at(40)))
+  }
+
+  @Test("a worker without a spin slot stops, and a timer inside the window gets an alarm at its exact deadline")
+  func noSpinSlotArmsExactDeadline() {
+    var machine = Machine(width: 1)
+    var worker = Machine.Worker()
+    _ = machine.addTimer(.timer(timer()), at: at(80), leeway: .zero, now: at(0), punctuality: low, maySpin: true)
+    var batch = WorkFIFO()
+    #expect(
+      machine.takeBatch(into: &batch, worker: &worker, now: at(2), punctuality: low, maySpin: false)
+        == .stop(.arm(earliest: at(80), latest: at(80))))
+    #expect(machine.waitingWorkers == 0 && machine.activeWorkers == 0)
+    // With no spin available, adding an imminent timer arms rather than starting a worker.
+    #expect(
+      machine.addTimer(.timer(timer()), at: at(60), leeway: .zero, now: at(3), punctuality: low, maySpin: false)
+        == (.none, .arm(earliest: at(60), latest: at(60))))
   }
 }

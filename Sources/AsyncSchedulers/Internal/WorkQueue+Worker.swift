@@ -1,0 +1,87 @@
+import Dispatch
+
+extension WorkQueue {
+  /// Submits a worker to the target queue; the block holds `host` (and this engine) until it returns.
+  func startWorker(host: (any Scheduler)?) {
+    guard lowLatency else {
+      queue.async { self.runWorker(host: host) }
+      return
+    }
+    // Only low-latency engines hand timers over, so only they measure how long a worker takes to start.
+    let requested = HandOffLatency.now
+    queue.async {
+      HandOffLatency.recordWorkerStart(HandOffLatency.now - requested)
+      self.runWorker(host: host)
+    }
+  }
+
+  /// Runs ready work until there is none, or until the budget is spent (then re-submits itself,
+  /// keeping its slot, so other work on the target queue gets a turn). In low-latency mode, a worker
+  /// that holds a spin slot may wait for an imminent timer or linger before giving its slot back.
+  func runWorker(host: (any Scheduler)?) {
+    let previous = host.map { CurrentSchedulerSlot.enter($0) } ?? CurrentSchedulerSlot.enter(self)
+    defer { CurrentSchedulerSlot.restore(previous) }
+    let (serial, batches) = state.withCriticalRegion { ($0.serial, $0.machine.width == 1) }
+    let runner = WorkRunner(serial: serial, taskExecutor: host?.asUnownedTaskExecutor())
+    var worker = WorkQueueStateMachine.Worker()
+    var processed = 0
+    var batch = WorkFIFO()
+    while true {
+      let now = SchedulerInstant.uptimeNow
+      let punctuality = self.punctuality
+      // A spin slot is taken before asking, so that the machine answers `.wait` only to a worker
+      // that may spin; it is given back at once when the answer is not `.wait`.
+      let maySpin = lowLatency && SpinBudget.tryAcquire()
+      let (step, work, workers, signal, released) = state.withCriticalRegion { state in
+        var step: WorkQueueStateMachine.WorkerStep
+        var work: Work? = nil
+        var workers = WorkQueueStateMachine.WorkerAction.none
+        if batches {
+          step = state.machine.takeBatch(
+            into: &batch, worker: &worker, now: now, punctuality: punctuality, maySpin: maySpin)
+        } else {
+          let timer: WorkQueueStateMachine.TimerAction
+          (step, work, workers, timer) = state.machine.takeOne(
+            worker: &worker, now: now, punctuality: punctuality, maySpin: maySpin)
+          arm(timer, in: &state)
+        }
+        if case .stop(let timer) = step { arm(timer, in: &state) }
+        return (step, work, workers, waitSignal.load(ordering: .relaxed), state.retainWhileTimersPending())
+      }
+      // This worker's own reference keeps the host alive past this release.
+      withExtendedLifetime(released) {}
+      perform(workers, host: host)
+      if case .wait(let until) = step {
+        wait(until: until, seen: signal)
+        SpinBudget.release()
+        continue
+      }
+      if maySpin { SpinBudget.release() }
+      guard case .run = step else { return }
+      if let work {
+        runner.run(work)
+        processed += 1
+      } else {
+        for work in batch.pending { runner.run(work) }
+        processed += batch.count
+        batch.removeAll()
+      }
+      if processed >= Self.budget {
+        state.withCriticalRegion { $0.machine.resubmit(worker) }
+        startWorker(host: host)
+        return
+      }
+    }
+  }
+
+  /// Spins until the wait signal moves past `seen` or `deadline` has come (low-latency mode only,
+  /// bounded by the timer window or the linger time). Holds no lock.
+  private func wait(until deadline: SchedulerInstant, seen: UInt32) {
+    let end = deadline.offset.saturatingNanoseconds
+    var iterations: UInt32 = 0
+    while waitSignal.load(ordering: .relaxed) == seen {
+      iterations &+= 1
+      if iterations & 15 == 0 && DispatchTime.now().uptimeNanoseconds >= end { return }
+    }
+  }
+}

@@ -1,0 +1,211 @@
+import Dispatch
+import Synchronization
+
+/// The engine behind the Dispatch-driven schedulers (``SerialScheduler``, ``MainActorScheduler``,
+/// ``ConcurrentScheduler``): the storage of a ``WorkQueueStateMachine``. It takes each event's action
+/// under its lock and performs it (submits workers, arms the alarm, releases references) after
+/// releasing it; it never runs user code under the lock.
+///
+/// There is no thread and no Dispatch queue per scheduler: workers are blocks submitted to a target
+/// queue only when the scheduler goes from idle to busy, and a busy worker drains everything queued
+/// meanwhile without another submission. Timers live in the machine's one heap; the scheduler
+/// registers a single alarm with the process-wide ``AlarmClock``.
+///
+/// The public scheduler that owns this engine (its *host*) is the task executor and the identity
+/// ``Schedulers/current`` reports. The engine refers to it weakly, and retains it while it has
+/// something to run: each worker block holds it, and so does the engine while timers are pending (as
+/// pending blocks keep a `DispatchQueue` alive).
+final class WorkQueue: TimerOwner, Sendable {
+  /// How jobs run by this engine are isolated.
+  enum Isolation {
+    /// Serial: jobs run isolated to the host's own serial executor.
+    case own
+    /// Jobs run isolated to the main actor (the worker runs on the main queue).
+    case mainActor
+    /// Concurrent: no serial isolation.
+    case none
+  }
+
+  struct State {
+    var machine: WorkQueueStateMachine
+    /// The scheduler that owns this engine; set once by ``attach(_:serialExecutor:)``.
+    weak var host: (any Scheduler)?
+    /// The host's serial executor (``Isolation/own``), set with the host.
+    var serial: UnownedSerialExecutor?
+    /// This engine's registration with the process-wide ``AlarmClock``, created on first use.
+    var alarm: ScheduledTimer?
+    /// The host while timers are pending, so that fire-and-forget timers (which have no handle) keep
+    /// it alive.
+    var keepAlive: (any Scheduler)?
+
+    /// Sets or clears `keepAlive` after the timers changed; returns the reference to release once
+    /// the lock is released (never release the host under this lock).
+    mutating func retainWhileTimersPending() -> (any Scheduler)? {
+      if machine.timerCount > 0 {
+        if keepAlive == nil { keepAlive = host }
+        return nil
+      }
+      defer { keepAlive = nil }
+      return keepAlive
+    }
+  }
+
+  /// The host's name, for messages.
+  let name: String
+  let queue: DispatchQueue
+  let isolation: Isolation
+  /// Whether workers may spin (the opt-in low-latency mode, on Dispatch's global queues only).
+  let lowLatency: Bool
+  let state: Mutex<State>
+  /// Bumped when work or an earlier timer arrives while workers wait; they watch it without the lock.
+  let waitSignal = Atomic<UInt32>(0)
+  /// The host's object identity (0 until attached), for isolation checks that must not take the lock.
+  private let hostIdentity = Atomic<UInt>(0)
+
+  /// How many items a worker runs before giving its target queue back to other work.
+  static let budget = 4096
+  /// How long a low-latency worker that drained the queue watches for more before returning.
+  static let lingerTime = Duration.microseconds(20)
+
+  init(name: String, queue: DispatchQueue, width: Int, isolation: Isolation, lowLatency: Bool) {
+    self.name = name
+    self.queue = queue
+    self.isolation = isolation
+    self.lowLatency = lowLatency
+    self.state = Mutex(
+      State(
+        machine: WorkQueueStateMachine(width: width),
+        serial: isolation == .mainActor ? MainActor.sharedUnownedExecutor : nil))
+  }
+
+  /// Binds the engine to the scheduler that owns it; called once, at the end of the host's
+  /// initializer, before the host is reachable from anywhere else.
+  func attach(_ host: any Scheduler, serialExecutor: UnownedSerialExecutor?) {
+    hostIdentity.store(UInt(bitPattern: ObjectIdentifier(host)), ordering: .releasing)
+    state.withCriticalRegion { state in
+      state.host = host
+      if isolation == .own { state.serial = serialExecutor }
+    }
+  }
+
+  deinit {
+    state.withCriticalRegion { $0.alarm }?.dispose()
+  }
+
+  /// Whether the calling code runs in one of this engine's jobs. Never blocks.
+  var isCurrent: Bool {
+    UInt(bitPattern: CurrentSchedulerSlot.raw) == hostIdentity.load(ordering: .relaxed)
+  }
+
+  /// How workers may wait right now: never, unless low-latency (then the window follows the
+  /// measured hand-off latency).
+  @inline(__always)
+  var punctuality: WorkQueueStateMachine.Punctuality {
+    lowLatency ? .lowLatency(timerWindow: HandOffLatency.window, linger: Self.lingerTime) : .efficient
+  }
+
+  /// The width of the engine (1 for serial).
+  var width: Int { Int(state.withCriticalRegion { $0.machine.width }) }
+
+  /// The number of pending timers.
+  var pendingTimerCount: Int { state.withCriticalRegion { $0.machine.timerCount } }
+
+  // MARK: Ready work
+
+  /// Queues `work` after the work already queued.
+  @inline(__always)
+  func submit(_ work: Work) {
+    let (action, host) = state.withCriticalRegion { state in
+      let action = state.machine.enqueue(work)
+      return (action, action.start > 0 ? state.host : nil)
+    }
+    perform(action, host: host)
+  }
+
+  /// Runs `body` inline as a job of this engine when the engine is idle (the inline-when-idle main
+  /// scheduler), or returns `false` without running it.
+  func runInlineIfIdle(_ body: () -> Void) -> Bool {
+    let (claimed, host) = state.withCriticalRegion { state in
+      (state.machine.isIdle && state.machine.claimWorker(), state.host)
+    }
+    guard claimed else { return false }
+    Schedulers.withCurrent(host ?? self) { body() }
+    let now = SchedulerInstant.uptimeNow
+    let punctuality = self.punctuality
+    let (startWorker, workerHost) = state.withCriticalRegion { state in
+      let (startWorker, timer) = state.machine.finishInlineRun(now: now, punctuality: punctuality)
+      arm(timer, in: &state)
+      return (startWorker, startWorker ? state.host : nil)
+    }
+    if startWorker { self.startWorker(host: workerHost) }
+    return true
+  }
+
+  // MARK: Timers
+
+  /// Adds a timer (a handle, or a closure with none) due at `deadline`, at most `leeway` late.
+  func addTimer(_ payload: TimerHeap.Payload, at deadline: SchedulerInstant, leeway: Duration) {
+    let now = SchedulerInstant.uptimeNow
+    let punctuality = self.punctuality
+    let maySpin = lowLatency && SpinBudget.isAvailable
+    let (action, host) = state.withCriticalRegion { state in
+      let (worker, timer) = state.machine.addTimer(
+        payload, at: deadline, leeway: leeway, now: now, punctuality: punctuality, maySpin: maySpin)
+      // Arming the alarm under the lock keeps concurrent arms in order; it runs no user code and does
+      // not block.
+      arm(timer, in: &state)
+      _ = state.retainWhileTimersPending()
+      return (worker, worker.start > 0 ? state.host : nil)
+    }
+    perform(action, host: host)
+  }
+
+  /// Removes a disposed timer from the heap at once (the alarm stays armed; an early alarm finds
+  /// nothing due and re-arms for the next deadline).
+  func cancelTimer(_ timer: ScheduledTimer) {
+    let released = state.withCriticalRegion { state in
+      state.machine.removeTimer(timer)
+      return state.retainWhileTimersPending()
+    }
+    withExtendedLifetime(released) {}
+  }
+
+  /// Arms (or moves) this engine's alarm as `action` says. Lock order: this engine's lock, then the
+  /// alarm clock's (which never takes an engine's).
+  func arm(_ action: WorkQueueStateMachine.TimerAction, in state: inout State) {
+    guard case .arm(let earliest, let latest) = action else { return }
+    let alarm: ScheduledTimer
+    if let existing = state.alarm {
+      alarm = existing
+    } else {
+      alarm = ScheduledTimer(owner: AlarmClock.shared, keepsBody: true) { [weak self] in self?.alarmFired() }
+      state.alarm = alarm
+    }
+    AlarmClock.shared.arm(alarm, earliest: earliest, latest: latest)
+  }
+
+  /// Called on the alarm thread: moves due timers to the ready queue, and starts (or wakes) a worker
+  /// for them, or re-arms.
+  private func alarmFired() {
+    let now = SchedulerInstant.uptimeNow
+    let punctuality = self.punctuality
+    let maySpin = lowLatency && SpinBudget.isAvailable
+    let (action, host, released) = state.withCriticalRegion { state in
+      let (worker, timer) = state.machine.alarmFired(now: now, punctuality: punctuality, maySpin: maySpin)
+      arm(timer, in: &state)
+      let host = worker.start > 0 ? state.host : nil
+      return (worker, host, state.retainWhileTimersPending())
+    }
+    perform(action, host: host)
+    withExtendedLifetime(released) {}
+  }
+
+  // MARK: Workers
+
+  /// Performs a worker action: signals waiting workers, and submits the workers claimed for it.
+  @inline(__always)
+  func perform(_ action: WorkQueueStateMachine.WorkerAction, host: (any Scheduler)?) {
+    if action.wake { waitSignal.wrappingAdd(1, ordering: .relaxed) }
+    for _ in 0..<action.start { startWorker(host: host) }
+  }
+}
