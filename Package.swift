@@ -10,17 +10,23 @@ let package = Package(
     .library(name: "AsyncSignals", targets: ["AsyncSignals"]),
     .library(name: "AsyncSchedulersBridge", targets: ["AsyncSchedulersBridge"]),
     .library(name: "AsyncSchedulersRxBridge", targets: ["AsyncSchedulersRxBridge"]),
+    .library(name: "AsyncSchedulersBridgeTesting", targets: ["AsyncSchedulersBridgeTesting"]),
   ],
   targets: [
     .target(name: "AsyncSchedulers"),
     .target(name: "AsyncSchedulersTesting", dependencies: ["AsyncSchedulers"]),
     .target(name: "AsyncSignals", dependencies: ["AsyncSchedulers"]),
-    .target(name: "AsyncSchedulersBridge", dependencies: ["AsyncSchedulers", "AsyncSchedulersTesting", "AsyncSignals"]),
+    .target(name: "AsyncSchedulersBridge", dependencies: ["AsyncSchedulers", "AsyncSignals"]),
+    // RACTestScheduler: apart from the bridge, so that apps importing the bridge link no test framework.
+    .target(
+      name: "AsyncSchedulersBridgeTesting",
+      dependencies: ["AsyncSchedulersBridge", "AsyncSchedulers", "AsyncSchedulersTesting"]),
     .target(name: "AsyncSchedulersRxBridge", dependencies: ["AsyncSchedulers"]),
     .executableTarget(
       name: "AsyncSchedulersExamples",
       dependencies: [
         "AsyncSchedulers", "AsyncSchedulersTesting", "AsyncSignals", "AsyncSchedulersBridge", "AsyncSchedulersRxBridge",
+        "AsyncSchedulersBridgeTesting",
         // Only for the operators written the swift-async-algorithms way that the capture example uses.
         "AsyncSchedulersTestSupport",
       ]),
@@ -45,7 +51,10 @@ let package = Package(
       dependencies: ["AsyncSchedulersRxBridge", "AsyncSchedulers", "AsyncSchedulersTestSupport"]),
     .testTarget(
       name: "AsyncSchedulersBridgeTests",
-      dependencies: ["AsyncSchedulersBridge", "AsyncSchedulersTesting", "AsyncSignals", "AsyncSchedulersTestSupport"]),
+      dependencies: [
+        "AsyncSchedulersBridge", "AsyncSchedulersBridgeTesting", "AsyncSchedulersTesting", "AsyncSignals",
+        "AsyncSchedulersTestSupport",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

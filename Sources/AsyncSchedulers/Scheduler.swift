@@ -91,3 +91,7 @@ package func preconditionValidRepeating(interval: Duration, leeway: Duration) {
   precondition(interval > .zero, "scheduleRepeating: interval must be greater than zero (got \(interval))")
   precondition(leeway >= .zero, "scheduleRepeating: leeway must not be negative (got \(leeway))")
 }
+
+/// A scheduler whose clock is virtual (the test scheduler): its instants are positions on its own
+/// timeline, not uptime, so layers that convert dates (the RAC bridge) measure them from a fixed epoch.
+package protocol VirtualTimeline: Scheduler {}

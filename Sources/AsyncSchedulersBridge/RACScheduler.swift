@@ -35,6 +35,9 @@ open class RACScheduler: @unchecked Sendable {
   /// `core`, when it is a ``SerialScheduler`` (a final class): `schedule` calls it directly, with no
   /// protocol dispatch.
   private let serialCore: SerialScheduler?
+  /// The date of the virtual timeline's zero, for a core on virtual time (`RACTestScheduler`'s, or any
+  /// `TestScheduler`): the moment this wrapper was created.
+  private let virtualEpoch: Date?
 
   /// The name RAC gives schedulers created without one.
   public static let defaultName = "org.reactivecocoa.ReactiveObjC.RACScheduler.backgroundScheduler"
@@ -43,12 +46,27 @@ open class RACScheduler: @unchecked Sendable {
   public init(core: any Scheduler, name: String? = nil) {
     self.core = core
     self.name = name ?? core.name
+    // On virtual time (a test scheduler), dates are positions on the timeline measured from now.
+    self.virtualEpoch = core is any VirtualTimeline ? Date() : nil
+    let paths = RACScheduler.paths(for: core)
+    serialQueue = paths.serialQueue
+    submitter = paths.submitter
+    serialCore = paths.serialCore
+    RACScheduler.register(self)
+  }
+
+  /// How blocks reach `core`: a serial queue in front of a core that is not serial, or the core's
+  /// own queue (directly for a ``SerialScheduler``).
+  private static func paths(
+    for core: any Scheduler
+  ) -> (serialQueue: RACSerialQueue?, submitter: (any RunnableJobSubmitting)?, serialCore: SerialScheduler?) {
     let serialCore = core as? SerialScheduler
     let isSerial = core is any ActorScheduler || (core as? ConcurrentScheduler)?.maxConcurrentJobs == 1
-    self.serialQueue = isSerial ? nil : RACSerialQueue(core: core)
-    self.submitter = isSerial && serialCore == nil ? core as? any RunnableJobSubmitting : nil
-    self.serialCore = serialCore
-    RACScheduler.register(self)
+    return (
+      isSerial ? nil : RACSerialQueue(core: core),
+      isSerial && serialCore == nil ? core as? any RunnableJobSubmitting : nil,
+      serialCore
+    )
   }
 
   /// Makes `scheduler` the wrapper that ``current()`` returns for its core.
@@ -250,15 +268,24 @@ open class RACScheduler: @unchecked Sendable {
     Schedulers.withCurrent(core) { block() }
   }
 
-  /// The wall-clock date of `instant` on the core's clock (the dates `RACSignal.interval` sends).
-  /// Overridden by ``RACTestScheduler``.
-  func date(for instant: SchedulerInstant) -> Date {
+  /// The date of `instant` on the core's clock (the dates `RACSignal.interval` sends): wall-clock, or
+  /// measured from the virtual epoch on virtual time.
+  final func date(for instant: SchedulerInstant) -> Date {
+    if let virtualEpoch {
+      let (seconds, attoseconds) = instant.offset.components
+      return virtualEpoch.addingTimeInterval(Double(seconds) + Double(attoseconds) / 1e18)
+    }
     let (seconds, attoseconds) = core.now.duration(to: instant).components
     return Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) / 1e18)
   }
 
-  /// The deadline for `date` on the core's clock. Overridden by ``RACTestScheduler``.
-  func instant(for date: Date) -> SchedulerInstant {
+  /// The deadline for `date` on the core's clock (measured from the virtual epoch on virtual time).
+  final func instant(for date: Date) -> SchedulerInstant {
+    if let virtualEpoch {
+      let offset = date.timeIntervalSince(virtualEpoch)
+      precondition(!offset.isNaN, "after: the date is not a valid date (NaN)")
+      return SchedulerInstant.zero.advanced(by: .clampedSeconds(offset))
+    }
     let delay = date.timeIntervalSinceNow
     precondition(!delay.isNaN, "after: the date is not a valid date (NaN)")
     return core.now.advanced(by: .clampedSeconds(delay))

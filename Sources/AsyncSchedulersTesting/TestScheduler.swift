@@ -421,3 +421,4 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   }
 }
 extension TestScheduler: ActorScheduler {}
+extension TestScheduler: VirtualTimeline {}

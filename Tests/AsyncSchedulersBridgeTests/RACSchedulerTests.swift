@@ -1,6 +1,7 @@
 import AsyncSchedulers
 import AsyncSchedulersTestSupport
 import AsyncSchedulersBridge
+import AsyncSchedulersBridgeTesting
 import AsyncSchedulersTesting
 import Dispatch
 import Foundation

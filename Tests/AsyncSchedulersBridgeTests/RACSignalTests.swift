@@ -1,5 +1,6 @@
 import AsyncSchedulers
 import AsyncSchedulersBridge
+import AsyncSchedulersBridgeTesting
 import AsyncSchedulersTestSupport
 import AsyncSchedulersTesting
 import Foundation

@@ -1,6 +1,7 @@
 import AsyncSchedulers
 import AsyncSchedulersTestSupport
 import AsyncSchedulersBridge
+import AsyncSchedulersBridgeTesting
 import Foundation
 import Testing
 

@@ -1,6 +1,6 @@
 import AsyncSchedulers
+import AsyncSchedulersBridge
 import AsyncSchedulersTesting
-import Foundation
 
 /// ReactiveObjC's `RACTestScheduler`, built on the virtual-time ``TestScheduler``.
 ///
@@ -10,18 +10,20 @@ import Foundation
 /// repeating block re-enqueues itself at its date + interval; stepping an empty scheduler does nothing.
 /// Dates are ordering keys on the virtual timeline, measured from the moment the scheduler was
 /// created. Unlike RAC's, releasing it does not run the remaining blocks.
+///
+/// It lives in `AsyncSchedulersBridgeTesting`, apart from the bridge, so that an app importing
+/// `AsyncSchedulersBridge` never links a test framework; RAC test code adds this one import.
 public final class RACTestScheduler: RACScheduler, @unchecked Sendable {
-  // Why @unchecked Sendable: `testScheduler` and `epoch` are `let`s of Sendable types.
+  // Why @unchecked Sendable: `testScheduler` is a `let` of a Sendable type (RACScheduler's own
+  // invariant covers the rest).
 
   /// The virtual-time scheduler underneath: drive it directly to mix async code with RAC blocks.
   public let testScheduler: TestScheduler
-  private let epoch: Date
 
   /// Creates a test scheduler (`-init`).
   public init() {
     let scheduler = TestScheduler(name: "org.reactivecocoa.ReactiveObjC.RACTestScheduler")
     testScheduler = scheduler
-    epoch = Date()
     super.init(core: scheduler)
   }
 
@@ -33,15 +35,4 @@ public final class RACTestScheduler: RACScheduler, @unchecked Sendable {
 
   /// Runs every pending block, including those they schedule (`-stepAll`).
   public func stepAll() { testScheduler.stepAll() }
-
-  override func date(for instant: SchedulerInstant) -> Date {
-    let (seconds, attoseconds) = instant.offset.components
-    return epoch.addingTimeInterval(Double(seconds) + Double(attoseconds) / 1e18)
-  }
-
-  override func instant(for date: Date) -> SchedulerInstant {
-    let offset = date.timeIntervalSince(epoch)
-    precondition(!offset.isNaN, "after: the date is not a valid date (NaN)")
-    return SchedulerInstant.zero.advanced(by: .clampedSeconds(offset))
-  }
 }
