@@ -10,6 +10,8 @@ struct Figure {
     case absolute(Double)
     /// ours must equal this exactly.
     case exactly(Double)
+    /// Reported for information, with no target (a mode's cost shown beside the default's).
+    case info
   }
 
   var scenario: String
@@ -27,12 +29,22 @@ struct Figure {
     case .ratio(let limit): ratio <= limit
     case .absolute(let limit): ours <= limit
     case .exactly(let value): ours == value
+    case .info: true
+    }
+  }
+
+  /// The value the target judges: the ratio for a ratio target, ours otherwise.
+  var judged: Double {
+    switch target {
+    case .ratio, .info: ratio
+    case .absolute, .exactly: ours
     }
   }
 
   var targetValue: Double {
     switch target {
     case .ratio(let value), .absolute(let value), .exactly(let value): value
+    case .info: .nan
     }
   }
 
@@ -41,6 +53,7 @@ struct Figure {
     case .ratio(let value): "≤ \(format(value))×"
     case .absolute(let value): "≤ \(format(value)) \(unit)"
     case .exactly(let value): "= \(format(value)) \(unit)"
+    case .info: "(info)"
     }
   }
 }

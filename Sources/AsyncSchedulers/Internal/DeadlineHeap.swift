@@ -11,8 +11,8 @@ package protocol DeadlineHeapEntry {
   func didMove(to index: Int)
 }
 
-/// A binary min-heap ordered by (deadline, sequence), which also answers when the earliest-ending
-/// firing window closes (``windowEnd``), for leeway coalescing.
+/// A binary min-heap ordered by (deadline, sequence), which also answers when one wake-up serves the
+/// most entries within their leeway (``firingWindow``), for leeway coalescing.
 ///
 /// Sifting compares the keys in place and moves entries with `swapAt` on the storage buffer, so no
 /// reference an entry holds is retained or released while the heap reorders. Not thread-safe: the
@@ -35,23 +35,31 @@ package struct DeadlineHeap<Entry: DeadlineHeapEntry> {
   /// All entries, in no particular order.
   package var entries: [Entry] { storage }
 
-  /// The earliest `latest` of all entries: the last instant at which one wake-up can fire every entry
-  /// due by then within its leeway. Only entries due by the first entry's `latest` can end earlier,
-  /// and a heap's subtrees are due no earlier than their roots, so the search visits only those.
-  package var windowEnd: SchedulerInstant? {
+  /// When one wake-up serves the most entries, each within its leeway: `end` is the earliest `latest`
+  /// of all entries (no wake-up may come later), and `start` the latest deadline among the entries due
+  /// by `end` (from then on, all of them are due). Firing anywhere in `start...end` fires that whole
+  /// group, none early and none past its leeway.
+  ///
+  /// Only entries due by the first entry's `latest` can matter, and a heap's subtrees are due no
+  /// earlier than their roots, so the search visits only those.
+  package var firingWindow: (start: SchedulerInstant, end: SchedulerInstant)? {
     guard let first = storage.first else { return nil }
     var end = first.latest
-    guard end > first.deadline else { return end }
+    guard end > first.deadline else { return (first.deadline, end) }
+    var start = first.deadline
     storage.withUnsafeBufferPointer { buffer in
-      var pending = [1, 2]
-      while let index = pending.popLast() {
-        guard index < buffer.count, buffer[index].deadline < end else { continue }
-        end = Swift.min(end, buffer[index].latest)
-        pending.append(2 * index + 1)
-        pending.append(2 * index + 2)
+      // Pass 1: the end of the window; pass 2: the latest deadline due by then.
+      for pass in 0..<2 {
+        var pending = [1, 2]
+        while let index = pending.popLast() {
+          guard index < buffer.count, buffer[index].deadline <= end else { continue }
+          if pass == 0 { end = Swift.min(end, buffer[index].latest) } else { start = Swift.max(start, buffer[index].deadline) }
+          pending.append(2 * index + 1)
+          pending.append(2 * index + 2)
+        }
       }
     }
-    return end
+    return (start, end)
   }
 
   /// The entry at `index` (for identity checks before removing it).

@@ -53,9 +53,8 @@ package struct TimerHeap {
   package var firstDeadline: SchedulerInstant? { heap.firstDeadline }
   /// The earliest entry's sequence number, if any.
   package var firstSequence: UInt64? { heap.firstSequence }
-  /// When one wake-up must come at the latest to fire every timer within its leeway (see
-  /// ``DeadlineHeap/windowEnd``).
-  package var windowEnd: SchedulerInstant? { heap.windowEnd }
+  /// When one wake-up fires the most timers, each within its leeway (see ``DeadlineHeap/firingWindow``).
+  package var firingWindow: (start: SchedulerInstant, end: SchedulerInstant)? { heap.firingWindow }
   /// All pending entries, in no particular order.
   package var entries: [Entry] { heap.entries }
 

@@ -1,28 +1,27 @@
 import Dispatch
 
 extension WorkQueue {
-  /// Submits a worker to the target queue; the block holds `host` (and this engine) until it returns.
-  func startWorker(host: (any Scheduler)?) {
+  /// Submits a worker to the target queue; the block holds the host (and this engine) until it returns.
+  func startWorker(_ context: WorkerContext) {
     guard lowLatency else {
-      queue.async { self.runWorker(host: host) }
+      queue.async { self.runWorker(context) }
       return
     }
     // Only low-latency engines hand timers over, so only they measure how long a worker takes to start.
     let requested = HandOffLatency.now
     queue.async {
       HandOffLatency.recordWorkerStart(HandOffLatency.now - requested)
-      self.runWorker(host: host)
+      self.runWorker(context)
     }
   }
 
   /// Runs ready work until there is none, or until the budget is spent (then re-submits itself,
   /// keeping its slot, so other work on the target queue gets a turn). In low-latency mode, a worker
   /// that holds a spin slot may wait for an imminent timer or linger before giving its slot back.
-  func runWorker(host: (any Scheduler)?) {
-    let previous = host.map { CurrentSchedulerSlot.enter($0) } ?? CurrentSchedulerSlot.enter(self)
+  func runWorker(_ context: WorkerContext) {
+    let previous = context.host.map { CurrentSchedulerSlot.enter($0) } ?? CurrentSchedulerSlot.enter(self)
     defer { CurrentSchedulerSlot.restore(previous) }
-    let (serial, batches) = state.withCriticalRegion { ($0.serial, $0.machine.width == 1) }
-    let runner = WorkRunner(serial: serial, taskExecutor: host?.asUnownedTaskExecutor())
+    let runner = WorkRunner(serial: context.serial, taskExecutor: context.host?.asUnownedTaskExecutor())
     var worker = WorkQueueStateMachine.Worker()
     var processed = 0
     var batch = WorkFIFO()
@@ -36,7 +35,7 @@ extension WorkQueue {
         var step: WorkQueueStateMachine.WorkerStep
         var work: Work? = nil
         var workers = WorkQueueStateMachine.WorkerAction.none
-        if batches {
+        if takesBatches {
           step = state.machine.takeBatch(
             into: &batch, worker: &worker, now: now, punctuality: punctuality, maySpin: maySpin)
         } else {
@@ -50,7 +49,7 @@ extension WorkQueue {
       }
       // This worker's own reference keeps the host alive past this release.
       withExtendedLifetime(released) {}
-      perform(workers, host: host)
+      perform(workers, workers.start > 0 ? context : nil)
       if case .wait(let until) = step {
         wait(until: until, seen: signal)
         SpinBudget.release()
@@ -68,7 +67,7 @@ extension WorkQueue {
       }
       if processed >= Self.budget {
         state.withCriticalRegion { $0.machine.resubmit(worker) }
-        startWorker(host: host)
+        startWorker(context)
         return
       }
     }

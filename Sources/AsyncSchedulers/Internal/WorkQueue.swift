@@ -40,6 +40,11 @@ final class WorkQueue: TimerOwner, Sendable {
 
     /// Sets or clears `keepAlive` after the timers changed; returns the reference to release once
     /// the lock is released (never release the host under this lock).
+    /// The context for workers claimed by `action` (none when it claims none).
+    func context(for action: WorkQueueStateMachine.WorkerAction) -> WorkerContext? {
+      action.start > 0 ? WorkerContext(host: host, serial: serial) : nil
+    }
+
     mutating func retainWhileTimersPending() -> (any Scheduler)? {
       if machine.timerCount > 0 {
         if keepAlive == nil { keepAlive = host }
@@ -62,6 +67,16 @@ final class WorkQueue: TimerOwner, Sendable {
   /// The host's object identity (0 until attached), for isolation checks that must not take the lock.
   private let hostIdentity = Atomic<UInt>(0)
 
+  /// Whether workers take the ready work in batches (a serial engine) or one item at a time.
+  let takesBatches: Bool
+
+  /// What a worker needs from the host, read under the lock when the worker is claimed: the host
+  /// itself (retained by the worker block) and its serial executor.
+  struct WorkerContext {
+    var host: (any Scheduler)?
+    var serial: UnownedSerialExecutor?
+  }
+
   /// How many items a worker runs before giving its target queue back to other work.
   static let budget = 4096
   /// How long a low-latency worker that drained the queue watches for more before returning.
@@ -72,6 +87,7 @@ final class WorkQueue: TimerOwner, Sendable {
     self.queue = queue
     self.isolation = isolation
     self.lowLatency = lowLatency
+    self.takesBatches = width == 1
     self.state = Mutex(
       State(
         machine: WorkQueueStateMachine(width: width),
@@ -115,11 +131,11 @@ final class WorkQueue: TimerOwner, Sendable {
   /// Queues `work` after the work already queued.
   @inline(__always)
   func submit(_ work: Work) {
-    let (action, host) = state.withCriticalRegion { state in
+    let (action, context) = state.withCriticalRegion { state in
       let action = state.machine.enqueue(work)
-      return (action, action.start > 0 ? state.host : nil)
+      return (action, state.context(for: action))
     }
-    perform(action, host: host)
+    perform(action, context)
   }
 
   /// Runs `body` inline as a job of this engine when the engine is idle (the inline-when-idle main
@@ -132,12 +148,12 @@ final class WorkQueue: TimerOwner, Sendable {
     Schedulers.withCurrent(host ?? self) { body() }
     let now = SchedulerInstant.uptimeNow
     let punctuality = self.punctuality
-    let (startWorker, workerHost) = state.withCriticalRegion { state in
+    let context = state.withCriticalRegion { state in
       let (startWorker, timer) = state.machine.finishInlineRun(now: now, punctuality: punctuality)
       arm(timer, in: &state)
-      return (startWorker, startWorker ? state.host : nil)
+      return state.context(for: startWorker ? .startWorker : .none)
     }
-    if startWorker { self.startWorker(host: workerHost) }
+    if let context { startWorker(context) }
     return true
   }
 
@@ -148,16 +164,16 @@ final class WorkQueue: TimerOwner, Sendable {
     let now = SchedulerInstant.uptimeNow
     let punctuality = self.punctuality
     let maySpin = lowLatency && SpinBudget.isAvailable
-    let (action, host) = state.withCriticalRegion { state in
+    let (action, context) = state.withCriticalRegion { state in
       let (worker, timer) = state.machine.addTimer(
         payload, at: deadline, leeway: leeway, now: now, punctuality: punctuality, maySpin: maySpin)
       // Arming the alarm under the lock keeps concurrent arms in order; it runs no user code and does
       // not block.
       arm(timer, in: &state)
       _ = state.retainWhileTimersPending()
-      return (worker, worker.start > 0 ? state.host : nil)
+      return (worker, state.context(for: worker))
     }
-    perform(action, host: host)
+    perform(action, context)
   }
 
   /// Removes a disposed timer from the heap at once (the alarm stays armed; an early alarm finds
@@ -190,13 +206,12 @@ final class WorkQueue: TimerOwner, Sendable {
     let now = SchedulerInstant.uptimeNow
     let punctuality = self.punctuality
     let maySpin = lowLatency && SpinBudget.isAvailable
-    let (action, host, released) = state.withCriticalRegion { state in
+    let (action, context, released) = state.withCriticalRegion { state in
       let (worker, timer) = state.machine.alarmFired(now: now, punctuality: punctuality, maySpin: maySpin)
       arm(timer, in: &state)
-      let host = worker.start > 0 ? state.host : nil
-      return (worker, host, state.retainWhileTimersPending())
+      return (worker, state.context(for: worker), state.retainWhileTimersPending())
     }
-    perform(action, host: host)
+    perform(action, context)
     withExtendedLifetime(released) {}
   }
 
@@ -204,8 +219,9 @@ final class WorkQueue: TimerOwner, Sendable {
 
   /// Performs a worker action: signals waiting workers, and submits the workers claimed for it.
   @inline(__always)
-  func perform(_ action: WorkQueueStateMachine.WorkerAction, host: (any Scheduler)?) {
+  func perform(_ action: WorkQueueStateMachine.WorkerAction, _ context: WorkerContext?) {
     if action.wake { waitSignal.wrappingAdd(1, ordering: .relaxed) }
-    for _ in 0..<action.start { startWorker(host: host) }
+    guard let context else { return }
+    for _ in 0..<action.start { startWorker(context) }
   }
 }

@@ -4,9 +4,9 @@
 ///
 /// By default (``Punctuality/efficient``) a worker never waits: it drains the ready work and returns
 /// its thread, and timers are watched by the process-wide alarm thread, which sleeps in the kernel
-/// until the alarm's firing window closes. That window is where leeway is honoured: the alarm is armed
-/// for the earliest `deadline + leeway` of the timers due by then, and when it goes off every timer
-/// whose deadline has come fires in the same wake-up, none before its deadline.
+/// within the alarm's firing window. That window is where leeway is honoured: it ends at the earliest
+/// `deadline + leeway` of the pending timers, and starts once every timer due by that end is due, so
+/// one wake-up anywhere in it fires that whole group, none before its deadline and none past its leeway.
 ///
 /// With ``Punctuality/lowLatency(timerWindow:linger:)`` (opt-in), a worker holding a spin slot may
 /// *wait* (keep its slot, watching a signal, holding no lock) instead of returning its thread:
@@ -264,14 +264,16 @@ package struct WorkQueueStateMachine {
     timers.remove(timer)
   }
 
-  /// The alarm went off: fires due timers, and hands ready work and an imminent timer to a worker, or
-  /// re-arms.
+  /// The alarm went off: fires due timers, hands ready work and an imminent timer to a worker, and
+  /// re-arms for the next timer at once, even while a worker is active: the alarm thread is awake now,
+  /// so arming costs no wake-up, whereas the worker arming it when it stops would wake the thread once
+  /// more per timer.
   package mutating func alarmFired(
     now: SchedulerInstant, punctuality: Punctuality, maySpin: Bool
   ) -> (worker: WorkerAction, timer: TimerAction) {
     armed = nil
     fireDue(now: now)
-    return watchTimers(now: now, punctuality: punctuality, maySpin: maySpin)
+    return watchTimers(now: now, punctuality: punctuality, maySpin: maySpin, alarmThreadAwake: true)
   }
 
   /// Moves every timer due at `now` to the ready queue in (deadline, sequence) order (repeating ones
@@ -293,10 +295,10 @@ package struct WorkQueueStateMachine {
   /// Makes sure ready work and the earliest timer are watched: by a waiting worker (signalled), by a
   /// running worker (it fires due timers whenever it looks for work), by a newly claimed worker (when
   /// work is ready or a timer is already due, or, in low-latency mode, the earliest timer is within
-  /// the window and a worker may spin for it), or by the alarm: from the earliest deadline to the end
-  /// of the timers' common window by default; a window early in low-latency mode.
+  /// the window and a worker may spin for it), or by the alarm: the timers' firing window by default; a
+  /// timer window early in low-latency mode.
   private mutating func watchTimers(
-    now: SchedulerInstant, punctuality: Punctuality, maySpin: Bool
+    now: SchedulerInstant, punctuality: Punctuality, maySpin: Bool, alarmThreadAwake: Bool = false
   ) -> (worker: WorkerAction, timer: TimerAction) {
     let first = timers.firstDeadline
     let window = punctuality.timerWindow
@@ -313,15 +315,20 @@ package struct WorkQueueStateMachine {
       }
     }
     // Any active worker watches the timers and re-arms when it stops; a concurrent scheduler with free
-    // slots also keeps the alarm, so a timer need not wait for a long job to end.
-    guard let first, let early, !due, waitingWorkers == 0, activeWorkers < width else { return (worker, .none) }
+    // slots also keeps the alarm, so a timer need not wait for a long job to end; and the alarm thread
+    // re-arms while it is awake anyway.
+    // (In low-latency mode a timer already within the window has a worker on its way to spin for it.)
+    guard let first, let early, !due, waitingWorkers == 0, activeWorkers < width || (alarmThreadAwake && !imminent)
+    else {
+      return (worker, .none)
+    }
     // An alarm closing by the first deadline closes by every window's end: no need to look further.
     if let armed, armed <= first { return (worker, .none) }
     let alarm: (earliest: SchedulerInstant, latest: SchedulerInstant)
     if window > .zero {
       alarm = imminent ? (first, first) : (early, early)
     } else {
-      alarm = (first, timers.windowEnd ?? first)
+      alarm = timers.firingWindow ?? (first, first)
     }
     if let armed, armed <= alarm.latest { return (worker, .none) }
     armed = alarm.latest

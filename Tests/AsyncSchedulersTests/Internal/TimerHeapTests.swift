@@ -27,4 +27,24 @@ struct TimerHeapTests {
     #expect(popped.count == remaining.count)
     #expect(zip(popped, remaining).allSatisfy { $0 === $1.2 })
   }
+
+  @Test("the firing window ends at the earliest deadline plus leeway and starts once every timer due by then is due")
+  func firingWindow() {
+    func at(_ microseconds: Int64) -> SchedulerInstant { SchedulerInstant(offset: .microseconds(microseconds)) }
+    var heap = TimerHeap()
+    #expect(heap.firingWindow == nil)
+    heap.insert(ScheduledTimer(owner: nil) {}, deadline: at(100), leeway: .zero, sequence: 0)
+    #expect(heap.firingWindow.map { [$0.start, $0.end] } == [at(100), at(100)])
+    var wide = TimerHeap()
+    for (index, (deadline, leeway)) in [(100, 400), (300, 50), (200, 500), (600, 0), (340, 0)].enumerated() {
+      wide.insert(
+        ScheduledTimer(owner: nil) {}, deadline: at(Int64(deadline)), leeway: .microseconds(leeway),
+        sequence: UInt64(index))
+    }
+    // Ends at 340 (the timer due at 340 has no leeway, and 300 + 50 = 350); starts when the timers due
+    // by 340 (100, 200, 300, 340) are all due.
+    #expect(wide.firingWindow.map { [$0.start, $0.end] } == [at(340), at(340)])
+    _ = wide.remove(wide.entries.first { $0.deadline == at(340) }!.timer!)
+    #expect(wide.firingWindow.map { [$0.start, $0.end] } == [at(300), at(350)])
+  }
 }

@@ -172,9 +172,9 @@ struct SerialSchedulerTests {
     #expect(before && after)
   }
 
-  @Test("a job never runs before its deadline")
-  func neverEarly() async {
-    let scheduler = SerialScheduler()
+  @Test("a job never runs before its deadline", arguments: [SchedulerLatencyMode.efficient, .lowLatency])
+  func neverEarly(mode: SchedulerLatencyMode) async {
+    let scheduler = SerialScheduler(latencyMode: mode)
     let count = 200
     let done = Latch(count: count)
     let early = Atomic<Int>(0)
@@ -191,9 +191,11 @@ struct SerialSchedulerTests {
     #expect(scheduler.pendingTimerCount == 0)
   }
 
-  @Test("timers due within the hand-over window, jobs and disposals from 4 threads: each runs once, never early")
-  func nearTimersMixedWithJobs() async {
-    let scheduler = SerialScheduler()
+  @Test(
+    "timers due within the hand-over window, jobs and disposals from 4 threads: each runs once, never early",
+    arguments: [SchedulerLatencyMode.efficient, .lowLatency])
+  func nearTimersMixedWithJobs(mode: SchedulerLatencyMode) async {
+    let scheduler = SerialScheduler(latencyMode: mode)
     let threads = 4
     let perThread = 2_000
     // Every third item is a timer due 0–300 µs ahead (inside or just outside the window in which a
@@ -235,6 +237,44 @@ struct SerialSchedulerTests {
     #expect(early.load(ordering: .relaxed) == 0)
     #expect(disposedRan.load(ordering: .relaxed) == 0)
     #expect(scheduler.pendingTimerCount == 0)
+  }
+
+  @Test("a timer with leeway waits for a later one whose window closes first: both fire in one wake-up, never early")
+  func leewayCoalesces() async {
+    let scheduler = SerialScheduler()
+    let log = Log<(String, SchedulerInstant)>()
+    let done = Latch(count: 2)
+    let start = scheduler.now
+    let relaxed = start.advanced(by: .milliseconds(30))
+    let strict = start.advanced(by: .milliseconds(60))
+    // Due at 30 ms, may be up to 50 ms late: the timer due at 60 ms with no leeway falls in its window.
+    scheduler.schedule(at: relaxed, leeway: .milliseconds(50)) {
+      log.append(("relaxed", scheduler.now))
+      done.signal()
+    }
+    scheduler.schedule(at: strict, leeway: .zero) {
+      log.append(("strict", scheduler.now))
+      done.signal()
+    }
+    #expect(await done.wait())
+    let entries = log.values
+    #expect(entries.map(\.0) == ["relaxed", "strict"])
+    // One wake-up: the relaxed timer waited for the strict one's deadline (and neither ran early).
+    #expect(entries.allSatisfy { $0.1 >= strict })
+  }
+
+  @Test("a negative leeway counts as zero: the timer still runs, never early")
+  func negativeLeeway() async {
+    let scheduler = SerialScheduler()
+    let done = Latch()
+    let deadline = scheduler.now.advanced(by: .milliseconds(5))
+    let early = Atomic<Bool>(false)
+    scheduler.schedule(at: deadline, leeway: .milliseconds(-5)) {
+      early.store(scheduler.now < deadline, ordering: .relaxed)
+      done.signal()
+    }
+    #expect(await done.wait())
+    #expect(early.load(ordering: .relaxed) == false)
   }
 
   @Test("execute(at:) runs at its deadline, never early, ordered with handle timers")
