@@ -34,10 +34,11 @@ public protocol Scheduler: Clock, TaskExecutor where Instant == SchedulerInstant
   /// Schedules `action` to run on this scheduler at `deadline` (never before it), or as soon as
   /// possible when the deadline has passed.
   ///
-  /// `leeway` is how late the timer may fire to save power: a hint, never a reason to fire early. The
-  /// real-time schedulers of this package do not need it (their one timer thread fires as close to the
-  /// deadline as the OS allows); a negative leeway counts as zero. Jobs with equal deadlines run in the
-  /// order they were scheduled.
+  /// `leeway` is how late the timer may fire to save power: never a reason to fire early. The real-time
+  /// schedulers of this package honour it: timers whose windows (deadline to deadline + leeway)
+  /// overlap, on one scheduler or several, are fired by one wake-up of the timer thread. A negative
+  /// leeway counts as zero; virtual time ignores it (a test scheduler fires every timer at its
+  /// deadline). Jobs with equal deadlines run in the order they were scheduled.
   @discardableResult
   func schedule(
     at deadline: SchedulerInstant, leeway: Swift.Duration, _ action: @escaping @Sendable () -> Void

@@ -71,10 +71,18 @@ func crossSchedulerHop(_ options: RunOptions) -> [Figure] {
   let q2 = DispatchQueueExecutor(label: "bench.hop.q2")
   let x = BoundPinger(executor: q1.asUnownedSerialExecutor())
   let y = BoundPonger(executor: q2.asUnownedSerialExecutor())
+  let lowFirst = SerialScheduler(name: "bench.hop.low.1", latencyMode: .lowLatency)
+  let lowSecond = SerialScheduler(name: "bench.hop.low.2", latencyMode: .lowLatency)
+  let lowA = BoundPinger(executor: lowFirst.unownedSerialExecutor)
+  let lowB = BoundPonger(executor: lowSecond.unownedSerialExecutor)
   return [
     compare(
       scenario: "3 cross-scheduler hop", operations: count, options: options, target: .ratio(0.6),
       ours: { time { _ = blocking { await a.run(count, b) } } },
-      baseline: { time { _ = blocking { await x.run(count, y) } } })
+      baseline: { time { _ = blocking { await x.run(count, y) } } }),
+    compare(
+      scenario: "3 cross-scheduler hop, low-latency mode", operations: count, options: options, target: .info,
+      ours: { time { _ = blocking { await lowA.run(count, lowB) } } },
+      baseline: { time { _ = blocking { await x.run(count, y) } } }),
   ]
 }

@@ -5,6 +5,7 @@ import Dispatch
 func callbackThroughput(_ options: RunOptions) -> [Figure] {
   let count = options.size(1_000_000, quick: 20_000)
   let scheduler = SerialScheduler(name: "bench.callback")
+  let lowLatency = SerialScheduler(name: "bench.callback.low", latencyMode: .lowLatency)
   let queue = DispatchQueue(label: "bench.callback.baseline")
   let baseline = { drainTime(count) { queue.async(execute: $0) } }
   return [
@@ -14,6 +15,9 @@ func callbackThroughput(_ options: RunOptions) -> [Figure] {
     compare(
       scenario: "1b callback throughput (schedule, handle)", operations: count, options: options,
       target: .ratio(0.33), ours: { drainTime(count) { scheduler.schedule($0) } }, baseline: baseline),
+    compare(
+      scenario: "1b callback throughput (schedule), low-latency mode", operations: count, options: options,
+      target: .info, ours: { drainTime(count) { lowLatency.schedule($0) } }, baseline: baseline),
   ]
 }
 

@@ -131,20 +131,18 @@ func runEnergyChild(workload: String, side: String, seconds: Double) {
     }
   }
   let cpu = processCPUSeconds() - cpuBefore
+  let wall = Double(uptimeNanoseconds() - wallBefore) / 1e9
   if ProcessInfo.processInfo.environment["BENCH_DEBUG"] != nil {
     let split = processCPUSplit()
     print("user \((split.user - splitBefore.user) * 1000) ms, system \((split.system - splitBefore.system) * 1000) ms")
-    // Per thread (Linux): name, user + system ticks.
+    // Per thread (Linux): name and time on CPU (schedstat, nanoseconds) over the whole process life.
     for task in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? [] {
-      guard let stat = try? String(contentsOfFile: "/proc/self/task/\(task)/stat", encoding: .utf8),
-        let close = stat.lastIndex(of: ")")
-      else { continue }
-      let name = stat[stat.index(after: stat.firstIndex(of: "(")!)..<close]
-      let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
-      print("  thread \(task) \(name): utime \(fields[11]) stime \(fields[12]) ticks")
+      let name = (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)) ?? "?"
+      let stat = (try? String(contentsOfFile: "/proc/self/task/\(task)/schedstat", encoding: .utf8)) ?? "?"
+      let onCPU = (Double(stat.split(separator: " ").first ?? "0") ?? 0) / 1e6
+      print("  thread \(task) \(name.trimmingCharacters(in: .whitespacesAndNewlines)): \(onCPU) ms on CPU")
     }
   }
-  let wall = Double(uptimeNanoseconds() - wallBefore) / 1e9
   print("RESULT \(cpu) \(wall)")
 }
 

@@ -43,6 +43,14 @@ func runManyTimersChild(kind: String, count: Int, horizonMilliseconds: Int) {
       deadlines[index] = deadline
       scheduler.execute(at: SchedulerInstant(offset: .nanoseconds(Int64(deadline)))) { record(index, deadline) }
     }
+  } else if kind == "ours-low" {
+    // Fire-and-forget on a low-latency scheduler (workers spin for imminent timers).
+    let scheduler = SerialScheduler(name: "bench.timers.low", latencyMode: .lowLatency)
+    for (index, offset) in offsets.enumerated() {
+      let deadline = uptimeNanoseconds() + offset
+      deadlines[index] = deadline
+      scheduler.execute(at: SchedulerInstant(offset: .nanoseconds(Int64(deadline)))) { record(index, deadline) }
+    }
   } else if kind == "ours-handles" {
     // Each timer with a cancellable handle (which the loop drops).
     let scheduler = SerialScheduler(name: "bench.timers")
@@ -101,13 +109,15 @@ func manyTimers(_ options: RunOptions) -> [Figure] {
   _ = child("baseline")
   var ours: [(Double, Double, Double)] = []
   var handles: [(Double, Double, Double)] = []
+  var low: [(Double, Double, Double)] = []
   var baseline: [(Double, Double, Double)] = []
   for _ in 0..<options.rounds {
     if let result = child("ours") { ours.append(result) }
+    if let result = child("ours-low") { low.append(result) }
     if let result = child("ours-handles") { handles.append(result) }
     if let result = child("baseline") { baseline.append(result) }
   }
-  guard !ours.isEmpty, !handles.isEmpty, !baseline.isEmpty else { return [] }
+  guard !ours.isEmpty, !handles.isEmpty, !low.isEmpty, !baseline.isEmpty else { return [] }
   func figure(
     _ name: String, _ unit: String, _ target: Figure.Target, ours: [(Double, Double, Double)] = ours,
     _ pick: ((Double, Double, Double)) -> Double
@@ -118,6 +128,8 @@ func manyTimers(_ options: RunOptions) -> [Figure] {
     figure("5 many timers: time past horizon", "ms", .ratio(0.5)) { $0.0 },
     figure("5 many timers: lateness p99", "ms", .absolute(1)) { $0.1 },
     figure("5 many timers: peak memory above idle", "KB", .ratio(1.0 / 3)) { $0.2 },
+    figure("5 many timers, low-latency mode: time past horizon", "ms", .info, ours: low) { $0.0 },
+    figure("5 many timers, low-latency mode: lateness p99", "ms", .info, ours: low) { $0.1 },
     figure("5b many timers, with handles: lateness p99", "ms", .absolute(1), ours: handles) { $0.1 },
     figure("5b many timers, with handles: peak memory", "KB", .ratio(1.0 / 3), ours: handles) { $0.2 },
   ]
@@ -127,7 +139,7 @@ func manyTimers(_ options: RunOptions) -> [Figure] {
 func repeatingTimer(_ options: RunOptions) -> [Figure] {
   let period: UInt64 = 10_000_000
   let ticks = options.quick ? 20 : 200
-  func measure(ours: Bool) -> (ticks: Double, drift: Double, worst: Double) {
+  func measure(ours: Bool, low: Bool = false) -> (ticks: Double, drift: Double, worst: Double) {
     let samples = Samples(capacity: ticks * 2)
     let done = DispatchSemaphore(value: 0)
     let start = uptimeNanoseconds() + period
@@ -139,7 +151,7 @@ func repeatingTimer(_ options: RunOptions) -> [Figure] {
       }
     }
     if ours {
-      let scheduler = SerialScheduler(name: "bench.repeating")
+      let scheduler = SerialScheduler(name: "bench.repeating", latencyMode: low ? .lowLatency : .efficient)
       let timer = scheduler.scheduleRepeating(
         startingAt: SchedulerInstant(offset: .nanoseconds(Int64(start))), every: .nanoseconds(Int64(period)),
         leeway: .zero, record)
@@ -176,19 +188,26 @@ func repeatingTimer(_ options: RunOptions) -> [Figure] {
     return (Double(times.count), drift / 1e6, worst / 1e6)
   }
   var ours: [(Double, Double, Double)] = []
+  var low: [(Double, Double, Double)] = []
   var baseline: [(Double, Double, Double)] = []
   let rounds = options.quick ? 2 : 5
   for _ in 0..<rounds {
     ours.append(measure(ours: true))
+    low.append(measure(ours: true, low: true))
     baseline.append(measure(ours: false))
   }
-  func figure(_ name: String, _ unit: String, _ target: Figure.Target, _ pick: ((Double, Double, Double)) -> Double) -> Figure {
+  func figure(
+    _ name: String, _ unit: String, _ target: Figure.Target, ours: [(Double, Double, Double)] = ours,
+    _ pick: ((Double, Double, Double)) -> Double
+  ) -> Figure {
     AsyncSchedulersBenchmarks.figure(name, unit: unit, target: target, ours: ours.map(pick), baseline: baseline.map(pick))
   }
   return [
     figure("6 repeating timer: ticks", "ticks", .exactly(Double(ticks))) { $0.0 },
     figure("6 repeating timer: drift of last tick", "ms", .absolute(0.3)) { $0.1 },
     figure("6 repeating timer: latest tick", "ms", .absolute(0.5)) { $0.2 },
+    figure("6 repeating timer, low-latency mode: drift", "ms", .info, ours: low) { $0.1 },
+    figure("6 repeating timer, low-latency mode: latest tick", "ms", .info, ours: low) { $0.2 },
   ]
 }
 

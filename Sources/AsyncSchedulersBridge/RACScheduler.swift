@@ -179,8 +179,9 @@ open class RACScheduler: @unchecked Sendable {
     return after(Date(timeIntervalSinceNow: delay), schedule: block)
   }
 
-  /// Schedules `block` at `date` and then every `interval` seconds, anchored to `date` (no drift), with
-  /// `leeway` as a hint (`-after:repeatingEvery:withLeeway:schedule:`).
+  /// Schedules `block` at `date` and then every `interval` seconds, anchored to `date` (no drift); each
+  /// tick may fire up to `leeway` seconds late so that it can share a wake-up with other timers, as RAC
+  /// passed it to Dispatch (`-after:repeatingEvery:withLeeway:schedule:`).
   ///
   /// The timer keeps firing when the returned disposable is dropped, and stops when it is disposed. An
   /// interval shorter than a nanosecond (the clock's resolution) is rounded up to one nanosecond.

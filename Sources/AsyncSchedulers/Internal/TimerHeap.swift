@@ -13,16 +13,23 @@ package struct TimerHeap {
     case closure(@Sendable () -> Void)
   }
 
-  /// One pending timer and its keys.
+  /// One pending timer and its keys (48 bytes: the leeway sits in what would be the payload's padding).
   package struct Entry: DeadlineHeapEntry {
     /// When the timer is due.
     package var deadline: SchedulerInstant
-    /// The latest instant it may fire at: `deadline` plus its leeway.
-    package var latest: SchedulerInstant
     /// Tie-breaker among equal deadlines: the order of scheduling.
     package var sequence: UInt64
     /// What fires.
     package var payload: Payload
+    /// How late it may fire, in whole microseconds (rounded down, and at most about 71 minutes: a
+    /// smaller leeway only makes the timer stricter).
+    package var leewayMicroseconds: UInt32
+
+    /// The latest instant it may fire at: `deadline` plus its leeway.
+    @inline(__always)
+    package var latest: SchedulerInstant {
+      leewayMicroseconds == 0 ? deadline : deadline.advanced(by: .microseconds(leewayMicroseconds))
+    }
 
     /// The handle, for a timer that has one.
     package var timer: ScheduledTimer? {
@@ -30,8 +37,8 @@ package struct TimerHeap {
       return nil
     }
 
-    /// The leeway the timer was scheduled with.
-    package var leeway: Duration { deadline.duration(to: latest) }
+    /// The leeway the timer keeps (see `leewayMicroseconds`).
+    package var leeway: Duration { .microseconds(leewayMicroseconds) }
 
     @inline(__always)
     package func didMove(to index: Int) {
@@ -68,8 +75,8 @@ package struct TimerHeap {
 
   /// Inserts `payload`, due at `deadline` and at most `leeway` late (a negative leeway counts as zero).
   package mutating func insert(_ payload: Payload, deadline: SchedulerInstant, leeway: Duration, sequence: UInt64) {
-    let latest = leeway > .zero ? deadline.advanced(by: leeway) : deadline
-    heap.insert(Entry(deadline: deadline, latest: latest, sequence: sequence, payload: payload))
+    let microseconds = leeway > .zero ? UInt32(clamping: leeway.saturatingNanoseconds / 1000) : 0
+    heap.insert(Entry(deadline: deadline, sequence: sequence, payload: payload, leewayMicroseconds: microseconds))
   }
 
   /// Removes and returns the earliest entry.
