@@ -77,6 +77,16 @@ enum SchedulersDemo {
       log.add("trampoline: outer runs first")
     }
 
+    // snippet: latency-mode
+    // Efficient by default: nothing spins, timers wait in the kernel, and leeway lets timers share a
+    // wake-up (this one may fire up to 5 ms late, together with other timers due meanwhile).
+    let background = SerialScheduler(name: "sync")
+    background.schedule(after: .milliseconds(20), leeway: .milliseconds(5)) { log.add("a timer with leeway fired") }
+    // Opt-in, for the few who need timers closer to their deadline than a thread wake-up, at a CPU cost.
+    let audio = SerialScheduler(name: "audio", priority: .high, latencyMode: .lowLatency)
+    audio.schedule(after: .milliseconds(10)) { log.add("a low-latency timer fired") }
+    // end-snippet
+
     // Concurrent with a limit.
     let pool = ConcurrentScheduler(maxConcurrentJobs: 2)
     let poolDone = await withCheckedContinuation { continuation in

@@ -20,11 +20,11 @@ package enum CurrentSchedulerSlot {
 
   /// The raw value of the slot on this thread.
   @inline(__always)
-  package static var raw: UnsafeMutableRawPointer? { pthread_getspecific(key) }
+  static var raw: UnsafeMutableRawPointer? { pthread_getspecific(key) }
 
   /// Sets the slot to `scheduler` and returns the previous value, to be restored with ``restore(_:)``.
   @inline(__always)
-  package static func enter(_ scheduler: AnyObject) -> UnsafeMutableRawPointer? {
+  static func enter(_ scheduler: AnyObject) -> UnsafeMutableRawPointer? {
     let previous = pthread_getspecific(key)
     pthread_setspecific(key, Unmanaged.passUnretained(scheduler).toOpaque())
     return previous
@@ -32,7 +32,7 @@ package enum CurrentSchedulerSlot {
 
   /// Restores the value returned by ``enter(_:)``.
   @inline(__always)
-  package static func restore(_ previous: UnsafeMutableRawPointer?) {
+  static func restore(_ previous: UnsafeMutableRawPointer?) {
     pthread_setspecific(key, previous)
   }
 

@@ -1,5 +1,5 @@
 /// What a ``DeadlineHeap`` holds: an entry carrying its own ordering key.
-package protocol DeadlineHeapEntry {
+protocol DeadlineHeapEntry {
   /// When the entry is due: it never fires before.
   var deadline: SchedulerInstant { get }
   /// The latest instant it may fire at (its deadline plus its leeway).
@@ -17,23 +17,23 @@ package protocol DeadlineHeapEntry {
 /// Sifting compares the keys in place and moves entries with `swapAt` on the storage buffer, so no
 /// reference an entry holds is retained or released while the heap reorders. Not thread-safe: the
 /// owner guards it with its lock.
-package struct DeadlineHeap<Entry: DeadlineHeapEntry> {
+struct DeadlineHeap<Entry: DeadlineHeapEntry> {
   private var storage: [Entry] = []
 
-  package init() {}
+  init() {}
 
   /// The number of entries.
-  package var count: Int { storage.count }
+  var count: Int { storage.count }
   /// Whether there is no entry.
-  package var isEmpty: Bool { storage.isEmpty }
+  var isEmpty: Bool { storage.isEmpty }
   /// The earliest entry, if any.
-  package var first: Entry? { storage.first }
+  var first: Entry? { storage.first }
   /// The earliest deadline, if any.
-  package var firstDeadline: SchedulerInstant? { storage.first?.deadline }
+  var firstDeadline: SchedulerInstant? { storage.first?.deadline }
   /// The earliest entry's sequence number, if any.
-  package var firstSequence: UInt64? { storage.first?.sequence }
+  var firstSequence: UInt64? { storage.first?.sequence }
   /// All entries, in no particular order.
-  package var entries: [Entry] { storage }
+  var entries: [Entry] { storage }
 
   /// When one wake-up serves the most entries, each within its leeway: `end` is the earliest `latest`
   /// of all entries (no wake-up may come later), and `start` the latest deadline among the entries due
@@ -42,7 +42,7 @@ package struct DeadlineHeap<Entry: DeadlineHeapEntry> {
   ///
   /// Only entries due by the first entry's `latest` can matter, and a heap's subtrees are due no
   /// earlier than their roots, so the search visits only those.
-  package var firingWindow: (start: SchedulerInstant, end: SchedulerInstant)? {
+  var firingWindow: (start: SchedulerInstant, end: SchedulerInstant)? {
     guard let first = storage.first else { return nil }
     var end = first.latest
     guard end > first.deadline else { return (first.deadline, end) }
@@ -63,10 +63,10 @@ package struct DeadlineHeap<Entry: DeadlineHeapEntry> {
   }
 
   /// The entry at `index` (for identity checks before removing it).
-  package subscript(index: Int) -> Entry { storage[index] }
+  subscript(index: Int) -> Entry { storage[index] }
 
   /// Inserts `entry`.
-  package mutating func insert(_ entry: Entry) {
+  mutating func insert(_ entry: Entry) {
     storage.append(entry)
     let index = storage.count - 1
     entry.didMove(to: index)
@@ -74,13 +74,13 @@ package struct DeadlineHeap<Entry: DeadlineHeapEntry> {
   }
 
   /// Removes and returns the earliest entry.
-  package mutating func popFirst() -> Entry? {
+  mutating func popFirst() -> Entry? {
     guard !storage.isEmpty else { return nil }
     return remove(at: 0)
   }
 
   /// Removes and returns the entry at `index`.
-  package mutating func remove(at index: Int) -> Entry {
+  mutating func remove(at index: Int) -> Entry {
     let last = storage.count - 1
     if index != last { storage.withUnsafeMutableBufferPointer { Self.swapEntries(index, last, in: $0) } }
     let removed = storage.removeLast()

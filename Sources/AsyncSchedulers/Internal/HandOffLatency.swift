@@ -12,8 +12,8 @@ package enum HandOffLatency {
   private static let workerStart = Atomic<Int64>(25_000)
 
   /// The smallest and largest timer windows.
-  package static let minimumWindow: Int64 = 50_000
-  package static let maximumWindow: Int64 = 500_000
+  static let minimumWindow: Int64 = 50_000
+  static let maximumWindow: Int64 = 500_000
 
   /// Records how late (nanoseconds) the alarm thread woke for a deadline.
   static func recordAlarmWake(_ nanoseconds: Int64) { record(nanoseconds, into: alarmWake) }

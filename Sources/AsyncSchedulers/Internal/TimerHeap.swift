@@ -23,7 +23,7 @@ package struct TimerHeap {
     package var payload: Payload
     /// How late it may fire, in whole microseconds (rounded down, and at most about 71 minutes: a
     /// smaller leeway only makes the timer stricter).
-    package var leewayMicroseconds: UInt32
+    var leewayMicroseconds: UInt32
 
     /// The latest instant it may fire at: `deadline` plus its leeway.
     @inline(__always)
@@ -41,7 +41,7 @@ package struct TimerHeap {
     package var leeway: Duration { .microseconds(leewayMicroseconds) }
 
     @inline(__always)
-    package func didMove(to index: Int) {
+    func didMove(to index: Int) {
       if case .timer(let timer) = payload { timer.heapIndex = index }
     }
   }
@@ -59,7 +59,7 @@ package struct TimerHeap {
   /// The earliest deadline, if any.
   package var firstDeadline: SchedulerInstant? { heap.firstDeadline }
   /// The earliest entry's sequence number, if any.
-  package var firstSequence: UInt64? { heap.firstSequence }
+  var firstSequence: UInt64? { heap.firstSequence }
   /// When one wake-up fires the most timers, each within its leeway (see ``DeadlineHeap/firingWindow``).
   package var firingWindow: (start: SchedulerInstant, end: SchedulerInstant)? { heap.firingWindow }
   /// All pending entries, in no particular order.

@@ -165,7 +165,7 @@ package struct WorkQueueStateMachine {
 
   /// A worker that ran its budget gives its thread back and is submitted again, keeping its slot: a
   /// new ``Worker()`` takes over from `worker`.
-  package mutating func resubmit(_ worker: consuming Worker) {
+  mutating func resubmit(_ worker: consuming Worker) {
     startingWorkers += 1
   }
 

@@ -32,7 +32,7 @@ package struct RepeatGrid: Sendable {
   }
 
   /// The first grid point strictly after `instant` (saturating at ``SchedulerInstant/distantFuture``).
-  package static func firstPoint(
+  static func firstPoint(
     start: SchedulerInstant, interval: Duration, after instant: SchedulerInstant
   ) -> SchedulerInstant {
     let behind = start.duration(to: instant).attoseconds
@@ -42,7 +42,7 @@ package struct RepeatGrid: Sendable {
   }
 
   /// The index of the latest grid point at or before `instant` (0 when `instant` precedes `start`).
-  package static func latestIndex(
+  static func latestIndex(
     start: SchedulerInstant, interval: Duration, atOrBefore instant: SchedulerInstant
   ) -> Int128 {
     let behind = start.duration(to: instant).attoseconds
