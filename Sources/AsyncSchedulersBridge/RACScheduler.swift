@@ -129,9 +129,11 @@ open class RACScheduler: @unchecked Sendable {
   @discardableResult
   open func schedule(_ block: @escaping @Sendable () -> Void) -> RACDisposable? {
     // The core's worker already sets itself as current, so the block runs as is.
-    if let serialCore {
+    if serialCore != nil {
       let scheduled = RACScheduledBlock(block)
-      serialCore.submit(runnable: scheduled)
+      // Called through the stored property (not a bound copy), so the core is not retained per call:
+      // `self` keeps it alive, and its reference count is a cache line the worker touches too.
+      serialCore?.submit(runnable: scheduled)
       return scheduled
     }
     if let submitter {

@@ -20,8 +20,10 @@ import Synchronization
     -> any Disposable
   {
     let item = RxStatefulItem(state, action)
-    if let runnable {
-      runnable.submit(runnable: item)
+    if runnable != nil {
+      // Through the stored property, not a bound copy: the core is not retained per call (its
+      // reference count is a cache line its worker touches too).
+      runnable?.submit(runnable: item)
     } else {
       core.execute { item.runJob() }
     }
