@@ -160,7 +160,35 @@ final class WorkQueue: TimerOwner, Sendable {
     return true
   }
 
+  /// Queues `action` behind a new handle (the schedulers' `schedule(_:)`).
+  @inline(__always)
+  func schedule(_ action: @escaping @Sendable () -> Void) -> ScheduledAction {
+    let scheduled = ScheduledAction(action)
+    submit(.action(scheduled))
+    return scheduled
+  }
+
   // MARK: Timers
+
+  /// A one-shot timer with a handle (the schedulers' `schedule(at:leeway:_:)`).
+  func schedule(
+    at deadline: SchedulerInstant, leeway: Duration, _ action: @escaping @Sendable () -> Void
+  ) -> ScheduledAction {
+    let timer = ScheduledTimer(owner: self, action)
+    addTimer(.timer(timer), at: deadline, leeway: leeway)
+    return timer
+  }
+
+  /// A repeating timer on the grid `start + interval × k` (the schedulers' `scheduleRepeating`).
+  func scheduleRepeating(
+    startingAt start: SchedulerInstant, every interval: Duration, leeway: Duration,
+    _ action: @escaping @Sendable () -> Void
+  ) -> ScheduledAction {
+    preconditionValidRepeating(interval: interval, leeway: leeway)
+    let timer = RepeatingTimer(owner: self, grid: RepeatGrid(start: start, interval: interval), action)
+    addTimer(.timer(timer), at: start, leeway: leeway)
+    return timer
+  }
 
   /// Adds a timer (a handle, or a closure with none) due at `deadline`, at most `leeway` late.
   func addTimer(_ payload: TimerHeap.Payload, at deadline: SchedulerInstant, leeway: Duration) {

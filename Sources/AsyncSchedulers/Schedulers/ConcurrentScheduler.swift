@@ -60,9 +60,7 @@ public final class ConcurrentScheduler: Scheduler, RunnableJobSubmitting, Sendab
   /// Schedules `action` to start after the work already queued; see ``Scheduler/schedule(_:)``.
   @discardableResult
   public func schedule(_ action: @escaping @Sendable () -> Void) -> ScheduledAction {
-    let scheduled = ScheduledAction(action)
-    workQueue.submit(.action(scheduled))
-    return scheduled
+    workQueue.schedule(action)
   }
 
   /// Runs `action` after the work already queued, with no handle; see ``Scheduler/execute(_:)``.
@@ -75,9 +73,7 @@ public final class ConcurrentScheduler: Scheduler, RunnableJobSubmitting, Sendab
   public func schedule(
     at deadline: SchedulerInstant, leeway: Duration = .zero, _ action: @escaping @Sendable () -> Void
   ) -> ScheduledAction {
-    let timer = ScheduledTimer(owner: workQueue, action)
-    workQueue.addTimer(.timer(timer), at: deadline, leeway: leeway)
-    return timer
+    workQueue.schedule(at: deadline, leeway: leeway, action)
   }
 
   /// Runs `action` at `deadline`, at most `leeway` late, with no handle; see
@@ -92,10 +88,7 @@ public final class ConcurrentScheduler: Scheduler, RunnableJobSubmitting, Sendab
     startingAt start: SchedulerInstant, every interval: Duration, leeway: Duration = .zero,
     _ action: @escaping @Sendable () -> Void
   ) -> ScheduledAction {
-    preconditionValidRepeating(interval: interval, leeway: leeway)
-    let timer = RepeatingTimer(owner: workQueue, grid: RepeatGrid(start: start, interval: interval), action)
-    workQueue.addTimer(.timer(timer), at: start, leeway: leeway)
-    return timer
+    workQueue.scheduleRepeating(startingAt: start, every: interval, leeway: leeway, action)
   }
 
   /// Runs a job of a task that prefers this scheduler (nonisolated: jobs may run at the same time).

@@ -54,9 +54,7 @@ public final class MainActorScheduler: Scheduler, RunnableJobSubmitting, Sendabl
     if runsInlineWhenIdle && MainActorScheduler.isOnMainQueue && workQueue.runInlineIfIdle(action) {
       return .finished
     }
-    let scheduled = ScheduledAction(action)
-    workQueue.submit(.action(scheduled))
-    return scheduled
+    return workQueue.schedule(action)
   }
 
   /// Runs `action` on the main actor with no handle; inline under the same conditions as
@@ -72,9 +70,7 @@ public final class MainActorScheduler: Scheduler, RunnableJobSubmitting, Sendabl
   public func schedule(
     at deadline: SchedulerInstant, leeway: Duration = .zero, _ action: @escaping @Sendable () -> Void
   ) -> ScheduledAction {
-    let timer = ScheduledTimer(owner: workQueue, action)
-    workQueue.addTimer(.timer(timer), at: deadline, leeway: leeway)
-    return timer
+    workQueue.schedule(at: deadline, leeway: leeway, action)
   }
 
   /// Runs `action` on the main actor at `deadline`, at most `leeway` late, with no handle; see
@@ -90,10 +86,7 @@ public final class MainActorScheduler: Scheduler, RunnableJobSubmitting, Sendabl
     startingAt start: SchedulerInstant, every interval: Duration, leeway: Duration = .zero,
     _ action: @escaping @Sendable () -> Void
   ) -> ScheduledAction {
-    preconditionValidRepeating(interval: interval, leeway: leeway)
-    let timer = RepeatingTimer(owner: workQueue, grid: RepeatGrid(start: start, interval: interval), action)
-    workQueue.addTimer(.timer(timer), at: start, leeway: leeway)
-    return timer
+    workQueue.scheduleRepeating(startingAt: start, every: interval, leeway: leeway, action)
   }
 
   /// Runs a job of a task that prefers this scheduler, isolated to the main actor.
