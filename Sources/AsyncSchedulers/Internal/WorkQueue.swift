@@ -123,9 +123,6 @@ final class WorkQueue: TimerOwner, Sendable {
     lowLatency ? .lowLatency(timerWindow: HandOffLatency.window, linger: Self.lingerTime) : .efficient
   }
 
-  /// The width of the engine (1 for serial).
-  var width: Int { Int(state.withCriticalRegion { $0.machine.width }) }
-
   /// The number of pending timers.
   var pendingTimerCount: Int { state.withCriticalRegion { $0.machine.timerCount } }
 
