@@ -60,7 +60,8 @@ let package = Package(
 )
 
 for target in package.targets {
-  target.swiftSettings = (target.swiftSettings ?? []) + [
-    .enableUpcomingFeature("ExistentialAny")
-  ]
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      .enableUpcomingFeature("ExistentialAny")
+    ]
 }

@@ -29,7 +29,8 @@ struct ClosureHeap {
   }
 
   private func precedes(_ a: Int, _ b: Int) -> Bool {
-    items[a].deadline < items[b].deadline || (items[a].deadline == items[b].deadline && items[a].sequence < items[b].sequence)
+    items[a].deadline < items[b].deadline
+      || (items[a].deadline == items[b].deadline && items[a].sequence < items[b].sequence)
   }
 
   mutating func runAll() {

@@ -86,7 +86,9 @@ func creation(_ options: RunOptions) -> [Figure] {
   var baseline: [[Double]] = []
   for _ in 0..<options.rounds {
     if let result = runChild(["--child-creation", "ours", String(count)]), result.count == 2 { ours.append(result) }
-    if let result = runChild(["--child-creation", "baseline", String(count)]), result.count == 2 { baseline.append(result) }
+    if let result = runChild(["--child-creation", "baseline", String(count)]), result.count == 2 {
+      baseline.append(result)
+    }
   }
   guard !ours.isEmpty, !baseline.isEmpty else { return [] }
   let oursBytes = ours.map { $0[0] }

@@ -90,13 +90,21 @@ func runEnergyChild(workload: String, side: String, seconds: Double) {
       let scheduler = SerialScheduler(name: "bench.energy.oneshots", latencyMode: mode)
       for index in 1...count {
         let deadline = SchedulerInstant(offset: .nanoseconds(Int64(start + UInt64(index) * 1_000_000)))
-        if index == count { scheduler.execute(at: deadline) { done.signal() } } else { scheduler.execute(at: deadline) {} }
+        if index == count {
+          scheduler.execute(at: deadline) { done.signal() }
+        } else {
+          scheduler.execute(at: deadline) {}
+        }
       }
     } else {
       let queue = DispatchQueue(label: "bench.energy.oneshots")
       for index in 1...count {
         let deadline = DispatchTime(uptimeNanoseconds: start + UInt64(index) * 1_000_000)
-        if index == count { queue.asyncAfter(deadline: deadline) { done.signal() } } else { queue.asyncAfter(deadline: deadline) {} }
+        if index == count {
+          queue.asyncAfter(deadline: deadline) { done.signal() }
+        } else {
+          queue.asyncAfter(deadline: deadline) {}
+        }
       }
     }
     done.wait()

@@ -104,7 +104,8 @@ func nanoseconds(_ duration: Duration) -> Double {
 func median(_ values: [Double]) -> Double {
   let sorted = values.sorted()
   guard !sorted.isEmpty else { return .nan }
-  return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+  return sorted.count % 2 == 1
+    ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }
 
 func percentile(_ values: [Double], _ p: Double) -> Double {
@@ -154,11 +155,11 @@ func threadCount() -> Int {
   (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) ?? 0
 }
 
-
 /// Runs this executable again with `arguments` and returns the numbers on its `RESULT` line.
 func runChild(_ arguments: [String]) -> [Double]? {
   let process = Process()
-  let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+  let executable =
+    (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
     ?? CommandLine.arguments[0]
   process.executableURL = URL(fileURLWithPath: executable)
   process.arguments = arguments

@@ -58,7 +58,8 @@ func rxBridge(_ options: RunOptions) -> [Figure] {
     } else {
       let queue = DispatchQueue(label: "bench.rx.periodic.baseline")
       let source = SourceBox(DispatchSource.makeTimerSource(queue: queue)).source
-      source.schedule(deadline: DispatchTime(uptimeNanoseconds: start), repeating: .nanoseconds(period), leeway: .nanoseconds(0))
+      source.schedule(
+        deadline: DispatchTime(uptimeNanoseconds: start), repeating: .nanoseconds(period), leeway: .nanoseconds(0))
       source.setEventHandler(handler: record)
       source.activate()
       done.wait()

@@ -122,7 +122,8 @@ func manyTimers(_ options: RunOptions) -> [Figure] {
     _ name: String, _ unit: String, _ target: Figure.Target, ours: [(Double, Double, Double)] = ours,
     _ pick: ((Double, Double, Double)) -> Double
   ) -> Figure {
-    AsyncSchedulersBenchmarks.figure(name, unit: unit, target: target, ours: ours.map(pick), baseline: baseline.map(pick))
+    AsyncSchedulersBenchmarks.figure(
+      name, unit: unit, target: target, ours: ours.map(pick), baseline: baseline.map(pick))
   }
   return [
     figure("5 many timers: time past horizon", "ms", .ratio(0.5)) { $0.0 },
@@ -163,7 +164,8 @@ func repeatingTimer(_ options: RunOptions) -> [Figure] {
     } else {
       let queue = DispatchQueue(label: "bench.repeating.baseline")
       let source = SourceBox(DispatchSource.makeTimerSource(queue: queue)).source
-      source.schedule(deadline: DispatchTime(uptimeNanoseconds: start), repeating: .nanoseconds(Int(period)), leeway: .nanoseconds(0))
+      source.schedule(
+        deadline: DispatchTime(uptimeNanoseconds: start), repeating: .nanoseconds(Int(period)), leeway: .nanoseconds(0))
       source.setEventHandler(handler: record)
       source.activate()
       let box = SourceBox(source)
@@ -182,7 +184,8 @@ func repeatingTimer(_ options: RunOptions) -> [Figure] {
     if ProcessInfo.processInfo.environment["BENCH_DEBUG"] != nil {
       let lateness = times.enumerated().map { ($0.element - Double(start + UInt64($0.offset) * period)) / 1e6 }
       print(
-        ours ? "ours" : "baseline", "tick lateness ms: p50", percentile(lateness, 0.5), "p90", percentile(lateness, 0.9),
+        ours ? "ours" : "baseline", "tick lateness ms: p50", percentile(lateness, 0.5), "p90",
+        percentile(lateness, 0.9),
         "p99", percentile(lateness, 0.99), "max", lateness.max() ?? .nan)
     }
     return (Double(times.count), drift / 1e6, worst / 1e6)
@@ -200,7 +203,8 @@ func repeatingTimer(_ options: RunOptions) -> [Figure] {
     _ name: String, _ unit: String, _ target: Figure.Target, ours: [(Double, Double, Double)] = ours,
     _ pick: ((Double, Double, Double)) -> Double
   ) -> Figure {
-    AsyncSchedulersBenchmarks.figure(name, unit: unit, target: target, ours: ours.map(pick), baseline: baseline.map(pick))
+    AsyncSchedulersBenchmarks.figure(
+      name, unit: unit, target: target, ours: ours.map(pick), baseline: baseline.map(pick))
   }
   return [
     figure("6 repeating timer: ticks", "ticks", .exactly(Double(ticks))) { $0.0 },

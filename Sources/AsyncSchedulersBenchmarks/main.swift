@@ -74,7 +74,9 @@ for run in 1...max(runs, 1) {
         byRow.append((figure.scenario, [figure]))
       }
       func cell(_ value: Double, _ spread: ClosedRange<Double>?) -> String {
-        let text = "\(format(value)) \(figure.unit)" + (spread.map { " [\(format($0.lowerBound))–\(format($0.upperBound))]" } ?? "")
+        let text =
+          "\(format(value)) \(figure.unit)"
+          + (spread.map { " [\(format($0.lowerBound))–\(format($0.upperBound))]" } ?? "")
         return text.padded(24)
       }
       print(
@@ -100,7 +102,11 @@ if runs > 1 {
     case .ratio, .info: summary.ours = middle * summary.baseline
     case .absolute, .exactly: summary.ours = middle
     }
-    let unit: String = { if case .ratio = summary.target { return "×" }; if case .info = summary.target { return "×" }; return " " + summary.unit }()
+    let unit: String = {
+      if case .ratio = summary.target { return "×" }
+      if case .info = summary.target { return "×" }
+      return " " + summary.unit
+    }()
     let spread = "\(format(middle))\(unit) [\(format(values.min()!))–\(format(values.max()!))]"
     print(
       row.scenario.padded(48) + " | " + spread.padded(24) + " | " + summary.targetText.padded(10) + " | "

@@ -101,6 +101,8 @@ open class RACScheduler: @unchecked Sendable {
   /// The main-thread (main-actor) scheduler (`+mainThreadScheduler`): always asynchronous.
   public class func mainThread() -> RACScheduler { mainThreadScheduler }
 
+  // swift-format-ignore: DontRepeatTypeInStaticProperties
+  // (RAC's own name for it, `+mainThreadScheduler`.)
   private static let mainThreadScheduler = RACScheduler(
     core: MainActorScheduler.shared, name: "org.reactivecocoa.ReactiveObjC.RACScheduler.mainThreadScheduler")
 
@@ -197,10 +199,12 @@ open class RACScheduler: @unchecked Sendable {
     let limit = Double(Int64.max) / 1e9
     precondition(
       interval > 0 && interval < limit,
-      "after:repeatingEvery:withLeeway:schedule: interval must be greater than 0 and less than \(Int64(limit)) seconds (got \(interval))")
+      "after:repeatingEvery:withLeeway:schedule: interval must be greater than 0 and less than \(Int64(limit)) seconds (got \(interval))"
+    )
     precondition(
       leeway >= 0 && leeway < limit,
-      "after:repeatingEvery:withLeeway:schedule: leeway must be at least 0 and less than \(Int64(limit)) seconds (got \(leeway))")
+      "after:repeatingEvery:withLeeway:schedule: leeway must be at least 0 and less than \(Int64(limit)) seconds (got \(leeway))"
+    )
     let start = instant(for: date)
     let every = max(Duration.seconds(interval), .nanoseconds(1))
     if let serialQueue {

@@ -4,7 +4,8 @@ import AsyncSignals
 /// ReactiveObjC's bind block: called with each value and a flag to set to stop binding; returns the
 /// signal to merge in, or `nil` for none (`RACSignalBindBlock`; the flag is a `Bool` pointer, as
 /// `ObjCBool` does not exist on Linux).
-public typealias RACSignalBindBlock<Value: Sendable> = @Sendable (Value?, UnsafeMutablePointer<Bool>) -> RACSignal<Value>?
+public typealias RACSignalBindBlock<Value: Sendable> =
+  @Sendable (Value?, UnsafeMutablePointer<Bool>) -> RACSignal<Value>?
 
 extension RACSignal {
   /// The primitive behind RAC's operators (`-bind:`): for each subscription, `block` makes a bind

@@ -10,7 +10,9 @@ extension RACSignal {
   public func deliverOnMainThread() -> RACSignal<Value> { deliver(on: .mainThread()) }
 
   /// Subscribes, and disposes, on `scheduler` (`-subscribeOn:`).
-  public func subscribe(on scheduler: RACScheduler) -> RACSignal<Value> { RACSignal(native.subscribe(on: scheduler.core)) }
+  public func subscribe(on scheduler: RACScheduler) -> RACSignal<Value> {
+    RACSignal(native.subscribe(on: scheduler.core))
+  }
 
   /// The scheduler RAC's timed operators use: the current one at subscription, or a new background one.
   private static var timerScheduler: RACScheduler { RACScheduler.current() ?? RACScheduler() }
@@ -21,7 +23,8 @@ extension RACSignal {
   public func delay(_ interval: TimeInterval) -> RACSignal<Value> {
     let delay = Self.duration(interval, "delay:")
     let upstream = native
-    return RACSignal(Signal { observer in upstream.delay(delay, on: Self.timerScheduler.core).subscribe(observer.send) })
+    return RACSignal(
+      Signal { observer in upstream.delay(delay, on: Self.timerScheduler.core).subscribe(observer.send) })
   }
 
   /// Sends a value only after `interval` seconds without another (`-throttle:`; RAC's throttle is a
@@ -39,7 +42,8 @@ extension RACSignal {
     let upstream = native
     return RACSignal(
       Signal { observer in
-        upstream.debounce(for: quiet, on: Self.timerScheduler.core, valuesPassingTest: predicate).subscribe(observer.send)
+        upstream.debounce(for: quiet, on: Self.timerScheduler.core, valuesPassingTest: predicate).subscribe(
+          observer.send)
       })
   }
 
@@ -47,7 +51,8 @@ extension RACSignal {
   /// `scheduler` (`-bufferWithTime:onScheduler:`; an array instead of a `RACTuple`).
   /// - Precondition: `interval` is finite and not negative.
   public func buffer(withTime interval: TimeInterval, on scheduler: RACScheduler) -> RACSignal<[Value?]> {
-    RACSignal<[Value?]>(native.collect(every: Self.duration(interval, "bufferWithTime:"), on: scheduler.core).map { $0 })
+    RACSignal<[Value?]>(
+      native.collect(every: Self.duration(interval, "bufferWithTime:"), on: scheduler.core).map { $0 })
   }
 
   /// Sends an error (domain ``RACSignalErrorDomain``, code ``RACSignalErrorTimedOut``) unless the

@@ -115,7 +115,9 @@ public class RACSignal<Value: Sendable>: @unchecked Sendable {
   }
 }
 
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// The error domain of the errors RAC's signal operators send (`RACSignalErrorDomain`).
 public let RACSignalErrorDomain = "RACSignalErrorDomain"
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// The code of the error `timeout(_:on:)` sends (`RACSignalErrorTimedOut`).
 public let RACSignalErrorTimedOut = 1

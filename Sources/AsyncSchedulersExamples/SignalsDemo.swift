@@ -108,8 +108,10 @@ enum SignalsDemo {
     // snippet: signal-rx-operators
     _ = signal.observe(on: scheduler)  // observeOn(scheduler)
     _ = signal.subscribe(on: other)  // subscribeOn(scheduler)
-    _ = Signal<SchedulerInstant, Never>.interval(.seconds(1), on: scheduler)  // Observable.interval(.seconds(1), scheduler:)
-    _ = Signal<Int, Never>.timer(after: .seconds(1), period: .seconds(2), on: scheduler)  // Observable.timer(_:period:scheduler:)
+    // Observable.interval(.seconds(1), scheduler:)
+    _ = Signal<SchedulerInstant, Never>.interval(.seconds(1), on: scheduler)
+    // Observable.timer(_:period:scheduler:)
+    _ = Signal<Int, Never>.timer(after: .seconds(1), period: .seconds(2), on: scheduler)
     _ = signal.delay(.milliseconds(200), on: scheduler)  // delay(_:scheduler:)
     _ = signal.throttle(for: .milliseconds(500), on: scheduler, latest: true)  // throttle(_:latest:scheduler:)
     _ = signal.debounce(for: .milliseconds(300), on: scheduler)  // debounce(_:scheduler:)

@@ -1,5 +1,6 @@
 import AsyncSchedulers
 import AsyncSchedulersTesting
+import Synchronization
 
 // snippet: debounce-feature
 /// A search box that waits for a 300 ms pause in typing before searching.
@@ -57,8 +58,6 @@ enum FlakyVersion {
   }
   // end-snippet
 }
-
-import Synchronization
 
 /// A thread-safe counter for the examples.
 final class Counter: Sendable {

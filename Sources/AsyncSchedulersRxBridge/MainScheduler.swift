@@ -25,7 +25,8 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
   public static func ensureExecutingOnScheduler(errorMessage: String? = nil) {
     precondition(
       MainActorScheduler.isOnMainQueue,
-      errorMessage ?? "Executing on a background thread. Use `MainScheduler.instance.schedule` to run on the main thread.")
+      errorMessage
+        ?? "Executing on a background thread. Use `MainScheduler.instance.schedule` to run on the main thread.")
   }
 
   /// The same check as ``ensureExecutingOnScheduler(errorMessage:)``.

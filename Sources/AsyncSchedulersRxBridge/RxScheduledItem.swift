@@ -36,11 +36,13 @@ import Synchronization
   /// Runs the action unless it was disposed; keeps what it returns, or disposes it at once when the
   /// item was disposed while the action ran. Called on the scheduler, with no lock held.
   @usableFromInline final func runJob() {
-    guard slot.withCriticalRegion({ slot -> Bool in
-      guard slot.phase == .pending else { return false }
-      slot.phase = .running
-      return true
-    }) else { return }
+    guard
+      slot.withCriticalRegion({ slot -> Bool in
+        guard slot.phase == .pending else { return false }
+        slot.phase = .running
+        return true
+      })
+    else { return }
     let result = invoke()
     let disposedMeanwhile = slot.withCriticalRegion { slot -> Bool in
       guard slot.phase == .running else { return true }

@@ -46,7 +46,9 @@ public struct HistoricalSchedulerTimeConverter: VirtualTimeConverterType {
   /// The same date.
   public func convertToVirtualTime(_ time: RxTime) -> RxTime { time }
   /// The same seconds.
-  public func convertFromVirtualTimeInterval(_ virtualTimeInterval: TimeInterval) -> TimeInterval { virtualTimeInterval }
+  public func convertFromVirtualTimeInterval(_ virtualTimeInterval: TimeInterval) -> TimeInterval {
+    virtualTimeInterval
+  }
   /// The same seconds.
   public func convertToVirtualTimeInterval(_ timeInterval: TimeInterval) -> TimeInterval { timeInterval }
   /// `time` plus `offset` seconds.

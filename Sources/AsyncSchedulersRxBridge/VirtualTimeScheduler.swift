@@ -93,11 +93,13 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
   /// Runs all work, in order, moving the clock to each item's time, until none is left or ``stop()`` is
   /// called. Does nothing if already running.
   public func start() {
-    guard state.withCriticalRegion({ state -> Bool in
-      guard !state.running else { return false }
-      state.running = true
-      return true
-    }) else { return }
+    guard
+      state.withCriticalRegion({ state -> Bool in
+        guard !state.running else { return false }
+        state.running = true
+        return true
+      })
+    else { return }
     while let item = next(dueBy: nil) { item.runJob() }
     state.withCriticalRegion { $0.running = false }
   }

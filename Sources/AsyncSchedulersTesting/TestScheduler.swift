@@ -58,7 +58,8 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   /// - Precondition: `maximumJobsPerInstant >= 1`.
   public init(name: String = "TestScheduler", now: SchedulerInstant = .zero, maximumJobsPerInstant: Int = 100_000) {
     precondition(
-      maximumJobsPerInstant >= 1, "TestScheduler: maximumJobsPerInstant must be at least 1 (got \(maximumJobsPerInstant))")
+      maximumJobsPerInstant >= 1,
+      "TestScheduler: maximumJobsPerInstant must be at least 1 (got \(maximumJobsPerInstant))")
     self.name = name
     self.state = Mutex(
       TestSchedulerStateMachine(now: now, maximumJobsPerInstant: maximumJobsPerInstant, creator: .current))

@@ -14,7 +14,8 @@ public final class UnimplementedScheduler: Scheduler {
   public init(_ name: String = "UnimplementedScheduler") { self.name = name }
 
   private func fail(_ member: String, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line) {
-    reportIssue("Unimplemented: \(name).\(member) was called.", fileID: fileID, filePath: filePath, line: line, column: 1)
+    reportIssue(
+      "Unimplemented: \(name).\(member) was called.", fileID: fileID, filePath: filePath, line: line, column: 1)
   }
 
   /// Reports the use and returns `.zero`.
@@ -45,7 +46,8 @@ public final class UnimplementedScheduler: Scheduler {
   }
 
   /// Reports the use; the action never runs.
-  public func execute(at deadline: SchedulerInstant, leeway: Duration = .zero, _ action: @escaping @Sendable () -> Void) {
+  public func execute(at deadline: SchedulerInstant, leeway: Duration = .zero, _ action: @escaping @Sendable () -> Void)
+  {
     fail("execute(at:leeway:_:)")
   }
 

@@ -68,9 +68,10 @@ extension SignalValues.Iterator: Sendable {}
 @usableFromInline final class SignalIteratorStorage<Element: Sendable, Failure: Error>: Sendable {
   @usableFromInline typealias Continuation = UnsafeContinuation<Result<Element?, Failure>, Never>
   @usableFromInline let signal: Signal<Element, Failure>
-  @usableFromInline let machine: Mutex<
-    SignalIteratorStateMachine<Element, Failure, Continuation, SignalSubscription<Element, Failure>>
-  >
+  @usableFromInline let machine:
+    Mutex<
+      SignalIteratorStateMachine<Element, Failure, Continuation, SignalSubscription<Element, Failure>>
+    >
 
   @inlinable init(signal: Signal<Element, Failure>, buffering: SignalBuffering) {
     self.signal = signal

@@ -38,7 +38,8 @@ extension Signal {
   /// value (ReactiveCocoa's `-throttle:valuesPassingTest:`). See ``debounce(for:on:)``.
   /// - Precondition: `interval >= .zero`.
   public func debounce(
-    for interval: Duration, on scheduler: some Scheduler, valuesPassingTest shouldDebounce: @escaping @Sendable (Element) -> Bool
+    for interval: Duration, on scheduler: some Scheduler,
+    valuesPassingTest shouldDebounce: @escaping @Sendable (Element) -> Bool
   ) -> Signal {
     precondition(interval >= .zero, "Signal.debounce: interval must not be negative (got \(interval))")
     return Signal { observer in

@@ -6,7 +6,8 @@ extension Signal {
   /// The building block of the operators: one upstream subscription per downstream subscription,
   /// disposed with it. `handle` runs one event at a time (the upstream observer serializes them).
   @inlinable func lift<NewElement: Sendable, NewFailure: Error>(
-    _ makeHandler: @escaping @Sendable (SignalObserver<NewElement, NewFailure>) -> @Sendable (SignalEvent<Element, Failure>) -> Void
+    _ makeHandler:
+      @escaping @Sendable (SignalObserver<NewElement, NewFailure>) -> @Sendable (SignalEvent<Element, Failure>) -> Void
   ) -> Signal<NewElement, NewFailure> {
     Signal<NewElement, NewFailure> { observer in
       subscribe(makeHandler(observer))

@@ -26,7 +26,9 @@ struct RACDisposablesModelTests {
           switch random.next() % 4 {
           case 0, 1:
             let id = blocks.count
-            let disposable = scheduler.schedule { [token = counter.make()] in withExtendedLifetime(token) { ran.append(id) } }!
+            let disposable = scheduler.schedule { [token = counter.make()] in
+              withExtendedLifetime(token) { ran.append(id) }
+            }!
             blocks.append((id, disposable, false))
             queue.append(id)
           case 2 where !blocks.isEmpty:
@@ -44,9 +46,13 @@ struct RACDisposablesModelTests {
               }
             }
           }
-          if ran.values != expectedRuns { failures.record("seed \(seed) step \(step): ran \(ran.values), model \(expectedRuns)") }
+          if ran.values != expectedRuns {
+            failures.record("seed \(seed) step \(step): ran \(ran.values), model \(expectedRuns)")
+          }
           let pending = queue.filter { !blocks[$0].disposedBeforeRun }.count
-          if counter.count != pending { failures.record("seed \(seed) step \(step): \(counter.count) closures alive, model \(pending)") }
+          if counter.count != pending {
+            failures.record("seed \(seed) step \(step): \(counter.count) closures alive, model \(pending)")
+          }
         }
       }
     }
@@ -75,9 +81,13 @@ struct RACDisposablesModelTests {
             let previous = serial.swapIn(next)
             if disposed {
               expectedDisposed.insert(ObjectIdentifier(next))
-              if previous != nil { failures.record("seed \(seed) step \(step): swapIn after dispose returned a disposable") }
+              if previous != nil {
+                failures.record("seed \(seed) step \(step): swapIn after dispose returned a disposable")
+              }
             } else {
-              if previous !== current { failures.record("seed \(seed) step \(step): swapIn returned the wrong previous") }
+              if previous !== current {
+                failures.record("seed \(seed) step \(step): swapIn returned the wrong previous")
+              }
               current = next
             }
           }

@@ -1,7 +1,7 @@
 import AsyncSchedulers
-import AsyncSchedulersTestSupport
 import AsyncSchedulersBridge
 import AsyncSchedulersBridgeTesting
+import AsyncSchedulersTestSupport
 import Dispatch
 import Synchronization
 import Testing

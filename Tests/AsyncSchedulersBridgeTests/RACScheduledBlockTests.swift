@@ -37,7 +37,9 @@ struct RACScheduledBlockTests {
 
 @Suite("RAC scheduled blocks under stress")
 struct RACScheduledBlockStressTests {
-  @Test("disposing blocks from 8 threads just as their worker starts them: each runs at most once, every capture is released once")
+  @Test(
+    "disposing blocks from 8 threads just as their worker starts them: each runs at most once, every capture is released once"
+  )
   func disposeRacesStart() async {
     let outcome = await onDedicatedThread { () -> (runs: Int, live: Int, blocks: Int) in
       let scheduler = RACScheduler(priority: .default, name: "race.dispose-at-start")

@@ -1,7 +1,7 @@
 import AsyncSchedulers
-import AsyncSchedulersTestSupport
 import AsyncSchedulersBridge
 import AsyncSchedulersBridgeTesting
+import AsyncSchedulersTestSupport
 import AsyncSchedulersTesting
 import Dispatch
 import Foundation
@@ -19,7 +19,10 @@ actor BridgedActor {
 struct RACSchedulerTests {
   @Test("every RAC scheduler is serial, also a target-queue scheduler over a concurrent queue")
   func serial() async {
-    for scheduler in [RACScheduler(), RACScheduler(priority: .high, name: "named"), RACTargetQueueScheduler(name: nil, targetQueue: .global())] {
+    for scheduler in [
+      RACScheduler(), RACScheduler(priority: .high, name: "named"),
+      RACTargetQueueScheduler(name: nil, targetQueue: .global()),
+    ] {
       let running = Atomic<Int>(0)
       let overlaps = Atomic<Int>(0)
       let order = Log<Int>()
@@ -144,9 +147,18 @@ struct RACSchedulerTests {
     let rac = core.racScheduler
     let log = Log<String>()
     let done = Latch(count: 3)
-    rac.schedule { log.append("block 1"); done.signal() }
-    Task(executorPreference: core) { log.append("task"); done.signal() }
-    rac.schedule { log.append("block 2"); done.signal() }
+    rac.schedule {
+      log.append("block 1")
+      done.signal()
+    }
+    Task(executorPreference: core) {
+      log.append("task")
+      done.signal()
+    }
+    rac.schedule {
+      log.append("block 2")
+      done.signal()
+    }
     #expect(await done.wait())
     #expect(log.values.first == "block 1")
     #expect(log.values.contains("task") && log.values.contains("block 2"))
@@ -159,7 +171,9 @@ struct RACSchedulerTests {
     let log = Log<String>()
     let done = Latch(count: 2)
     outer.schedule {
-      let disposable = subscription.schedule { log.append(RACScheduler.current() === outer ? "inline on outer" : "elsewhere") }
+      let disposable = subscription.schedule {
+        log.append(RACScheduler.current() === outer ? "inline on outer" : "elsewhere")
+      }
       log.append(disposable == nil ? "returned nil" : "returned a disposable")
       subscription.afterDelay(0) {
         log.append(RACScheduler.current() === outer ? "timed on outer" : "timed elsewhere")
@@ -208,11 +222,14 @@ struct RACSchedulerTests {
         done.signal()
       }
       let timer = Log<RACDisposable>()
-      if let repeating = scheduler.after(Date(), repeatingEvery: 0.001, withLeeway: 0, schedule: {
-        names.append(RACScheduler.current()?.name)
-        timer.values.first?.dispose()
-        done.signal()
-      }) {
+      if let repeating = scheduler.after(
+        Date(), repeatingEvery: 0.001, withLeeway: 0,
+        schedule: {
+          names.append(RACScheduler.current()?.name)
+          timer.values.first?.dispose()
+          done.signal()
+        })
+      {
         timer.append(repeating)
       }
     }
@@ -224,16 +241,21 @@ struct RACSchedulerTests {
   /// which has no NaN or infinity).
   private static let badIntervals: [Double] = [1e300, .infinity, -1, 0, .nan, -.infinity]
 
-  @Test("repeating intervals out of RAC's range fail with a message naming the argument and the value", arguments: badIntervals.indices)
+  @Test(
+    "repeating intervals out of RAC's range fail with a message naming the argument and the value",
+    arguments: badIntervals.indices)
   func repeatingIntervalOutOfRange(index: Int) async throws {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) { [index] in
       _ = RACScheduler().after(Date(), repeatingEvery: Self.badIntervals[index], withLeeway: 0) {}
     }
     let message = String(decoding: result.standardErrorContent, as: UTF8.self)
-    #expect(message.contains("interval must be greater than 0") && message.contains("(got \(Self.badIntervals[index]))"))
+    #expect(
+      message.contains("interval must be greater than 0") && message.contains("(got \(Self.badIntervals[index]))"))
   }
 
-  @Test("leeways out of RAC's range fail with a message naming the argument", arguments: badIntervals.indices.filter { badIntervals[$0] != 0 })
+  @Test(
+    "leeways out of RAC's range fail with a message naming the argument",
+    arguments: badIntervals.indices.filter { badIntervals[$0] != 0 })
   func repeatingLeewayOutOfRange(index: Int) async throws {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) { [index] in
       _ = RACScheduler().after(Date(), repeatingEvery: 1, withLeeway: Self.badIntervals[index]) {}

@@ -48,8 +48,10 @@ struct RACSignalTests {
   func constructors() {
     let log = Log<String>()
     RACSignal<Int>.return(5).subscribeNext({ log.append("next \($0!)") }, completed: { log.append("completed") })
-    RACSignal<Int>.empty().subscribeNext({ _ in log.append("never") }, error: { _ in log.append("never") }, completed: { log.append("empty completed") })
-    RACSignal<Int>.error(NSError(domain: "test", code: 3)).subscribeNext({ _ in }, error: { log.append("error \(($0! as NSError).code)") })
+    RACSignal<Int>.empty().subscribeNext(
+      { _ in log.append("never") }, error: { _ in log.append("never") }, completed: { log.append("empty completed") })
+    RACSignal<Int>.error(NSError(domain: "test", code: 3)).subscribeNext(
+      { _ in }, error: { log.append("error \(($0! as NSError).code)") })
     RACSignal<Int>.error(nil).subscribeError { log.append("error nil: \($0 == nil)") }
     let never = RACSignal<Int>.never().subscribeNext { _ in log.append("never") }
     never.dispose()
@@ -83,7 +85,9 @@ struct RACSignalTests {
       return nil
     }
     numbers.map { "v\($0!)" }.filter { $0 != "v2" }.take(2).subscribeNext { log.append($0!) }
-    numbers.flattenMap { value in value! % 2 == 0 ? RACSignal<Int>.return(value! * 100) : nil }.subscribeNext { log.append("\($0!)") }
+    numbers.flattenMap { value in value! % 2 == 0 ? RACSignal<Int>.return(value! * 100) : nil }.subscribeNext {
+      log.append("\($0!)")
+    }
     RACSignal<Int>.return(1).concat(.return(2)).merge(.return(3)).subscribeNext { log.append("c\($0!)") }
     #expect(log.values == ["v1", "v3", "200", "400", "c1", "c2", "c3"])
   }
@@ -116,7 +120,8 @@ struct RACSignalTests {
     let behavior = RACBehaviorSubject<String>(defaultValue: "default")
     behavior.subscribeNext { log.append("behavior \($0 ?? "nil")") }
     behavior.sendNext(nil)
-    #expect(log.values == ["plain 2", "replay 2", "all 1", "all 2", "all completed", "behavior default", "behavior nil"])
+    #expect(
+      log.values == ["plain 2", "replay 2", "all 1", "all 2", "all completed", "behavior default", "behavior nil"])
   }
 }
 
@@ -133,13 +138,16 @@ struct RACSignalSchedulingTests {
       return nil
     }
     signal.subscribe(on: scheduler).subscribeNext { log.append("next \($0!)") }
-    signal.deliver(on: scheduler).subscribeNext({ log.append("delivered \($0!) on scheduler: \(RACScheduler.current() === scheduler)") }, completed: { log.append("delivered completed") })
+    signal.deliver(on: scheduler).subscribeNext(
+      { log.append("delivered \($0!) on scheduler: \(RACScheduler.current() === scheduler)") },
+      completed: { log.append("delivered completed") })
     #expect(log.values == ["subscribed on test scheduler: false"])
     scheduler.stepAll()
-    #expect(log.values == [
-      "subscribed on test scheduler: false", "subscribed on test scheduler: true", "next 1",
-      "delivered 1 on scheduler: true", "delivered completed",
-    ])
+    #expect(
+      log.values == [
+        "subscribed on test scheduler: false", "subscribed on test scheduler: true", "next 1",
+        "delivered 1 on scheduler: true", "delivered completed",
+      ])
   }
 
   @Test("delay and throttle time on the scheduler current at subscription, so they run on a RACTestScheduler")
@@ -156,9 +164,10 @@ struct RACSignalSchedulingTests {
     scheduler.testScheduler.advance(by: .milliseconds(200))
     subject.sendNext(2)
     scheduler.stepAll()
-    #expect(log.values == [
-      "throttled 2 at 0.7 seconds", "delayed 1 at 1.0 seconds", "delayed 2 at 1.2 seconds",
-    ])
+    #expect(
+      log.values == [
+        "throttled 2 at 0.7 seconds", "delayed 1 at 1.0 seconds", "delayed 2 at 1.2 seconds",
+      ])
   }
 
   @Test("buffer(withTime:on:) sends arrays; interval sends the scheduler's dates; timeout fails with RAC's error")
@@ -209,6 +218,8 @@ struct RACSignalBadInputTests {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = RACSignal<Int>.never().delay(-1)
     }
-    #expect(String(decoding: result.standardErrorContent, as: UTF8.self).contains("delay: interval must be finite and not negative (got -1.0)"))
+    #expect(
+      String(decoding: result.standardErrorContent, as: UTF8.self).contains(
+        "delay: interval must be finite and not negative (got -1.0)"))
   }
 }

@@ -1,7 +1,7 @@
 import AsyncSchedulers
-import AsyncSchedulersTestSupport
 import AsyncSchedulersBridge
 import AsyncSchedulersBridgeTesting
+import AsyncSchedulersTestSupport
 import Foundation
 import Testing
 
@@ -38,7 +38,9 @@ struct RACTestSchedulerTests {
     #expect(log.values == ["kept"])
   }
 
-  @Test("a repeating block re-enqueues itself at date + interval, keeps firing when its disposable is dropped, stops when disposed")
+  @Test(
+    "a repeating block re-enqueues itself at date + interval, keeps firing when its disposable is dropped, stops when disposed"
+  )
   func repeating() {
     let scheduler = RACTestScheduler()
     let log = Log<Int>()
@@ -49,7 +51,9 @@ struct RACTestSchedulerTests {
     #expect(scheduler.testScheduler.now.offset >= .seconds(5) && scheduler.testScheduler.now.offset < .seconds(6))
 
     let stopped = Log<Int>()
-    let disposable = scheduler.after(start.addingTimeInterval(10), repeatingEvery: 1, withLeeway: 0.1) { stopped.append(1) }
+    let disposable = scheduler.after(start.addingTimeInterval(10), repeatingEvery: 1, withLeeway: 0.1) {
+      stopped.append(1)
+    }
     scheduler.testScheduler.advance(by: .seconds(7))
     let count = stopped.values.count
     disposable?.dispose()

@@ -137,4 +137,3 @@ struct RxDisposablesTests {
     #expect(log.values == ["disposed"])
   }
 }
-

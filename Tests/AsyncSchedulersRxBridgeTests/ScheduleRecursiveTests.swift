@@ -60,4 +60,3 @@ struct ScheduleRecursiveTests {
     #expect(log.values == ["1", "2", "3"])
   }
 }
-

@@ -108,7 +108,8 @@ struct SerialDispatchQueueSchedulerTests {
   @Test("a period that is not positive stops the program with a message")
   func nonPositivePeriod() async throws {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      _ = SerialDispatchQueueScheduler(qos: .default).schedulePeriodic(0, startAfter: .seconds(0), period: .seconds(0)) {
+      _ = SerialDispatchQueueScheduler(qos: .default).schedulePeriodic(0, startAfter: .seconds(0), period: .seconds(0))
+      {
         $0
       }
     }

@@ -93,7 +93,8 @@ struct VirtualTimeSchedulerTests {
     final class OneLater: VirtualTimeScheduler<HistoricalSchedulerTimeConverter>, @unchecked Sendable {
       override func adjustScheduledTime(_ time: Date) -> Date { time.addingTimeInterval(1) }
     }
-    let scheduler = OneLater(initialClock: Date(timeIntervalSince1970: 0), converter: HistoricalSchedulerTimeConverter())
+    let scheduler = OneLater(
+      initialClock: Date(timeIntervalSince1970: 0), converter: HistoricalSchedulerTimeConverter())
     let log = Log()
     _ = scheduler.schedule(()) { _ in
       log("at \(scheduler.clock.timeIntervalSince1970)")

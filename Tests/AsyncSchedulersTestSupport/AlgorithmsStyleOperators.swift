@@ -171,7 +171,9 @@ where A.Element == B.Element, A.Element: Sendable, A.Failure == Never, B.Failure
       if state.withCriticalRegion({ state -> Bool in
         state.running -= 1
         return state.running == 0
-      }) { continuation.finish() }
+      }) {
+        continuation.finish()
+      }
     }
     let first = Task {
       for await value in a { continuation.yield(value) }

@@ -1,6 +1,6 @@
 import AsyncSchedulers
-import AsyncSchedulersTesting
 import AsyncSchedulersTestSupport
+import AsyncSchedulersTesting
 import Dispatch
 import Foundation
 import Synchronization
@@ -10,15 +10,17 @@ import Testing
 struct AsyncScenarioTests {
   @Test("a debounced search in an actor bound to the scheduler searches only after a 300 ms pause")
   func debouncedSearch() {
-    #expect(Scenarios.debouncedSearch() == [
-      "typed s at 0", "typed sw at 100", "typed swi at 200", "search swi at 500",
-      "typed swif at 600", "typed swift at 650", "checkpoint at 949", "search swift at 950",
-    ])
+    #expect(
+      Scenarios.debouncedSearch() == [
+        "typed s at 0", "typed sw at 100", "typed swi at 200", "search swi at 500",
+        "typed swif at 600", "typed swift at 650", "checkpoint at 949", "search swift at 950",
+      ])
   }
 
   @Test("a task group of 100 sleeping children finishes in deadline order")
   func taskGroup() {
-    let expected = (0..<100)
+    let expected =
+      (0..<100)
       .map { child in (child, (child * 37) % 100 + 1) }
       .sorted { $0.1 < $1.1 }
       .map { "child \($0.0) at \($0.1)" } + ["group done at 100"]
@@ -27,10 +29,11 @@ struct AsyncScenarioTests {
 
   @Test("async let pairs complete at the later of their two deadlines")
   func asyncLet() {
-    #expect(Scenarios.asyncLetPairs() == [
-      "fast 0 at 1000", "slow 0 at 2000", "pair slow+fast at 2000",
-      "fast 1 at 3000", "slow 1 at 4000", "pair slow+fast at 4000",
-    ])
+    #expect(
+      Scenarios.asyncLetPairs() == [
+        "fast 0 at 1000", "slow 0 at 2000", "pair slow+fast at 2000",
+        "fast 1 at 3000", "slow 1 at 4000", "pair slow+fast at 4000",
+      ])
   }
 
   @Test("an AsyncStream produced and consumed on the scheduler delivers each value at its advance")
@@ -46,24 +49,26 @@ struct AsyncScenarioTests {
 
   @Test("cancelling a sleeping task in the middle of an advance wakes it at that instant")
   func cancellation() {
-    #expect(Scenarios.cancellationMidAdvance() == [
-      "cancel at 5000", "sleeper cancelled at 5000", "other woke at 7000", "pending 0 at 20000",
-    ])
+    #expect(
+      Scenarios.cancellationMidAdvance() == [
+        "cancel at 5000", "sleeper cancelled at 5000", "other woke at 7000", "pending 0 at 20000",
+      ])
   }
 
   @Test("actor re-entrancy across an await interleaves exactly")
   func reentrancy() {
-    #expect(Scenarios.actorReentrancy() == [
-      "load k #1 starts at 0",
-      "load k #2 starts at 50",
-      "load k #1 ends at 100, cached before: false",
-      "caller 0 got 1 at 100",
-      // Both wake at 150; the third caller's sleep was scheduled first (at 0), so it runs first.
-      "hit k at 150",
-      "caller 150 got 1 at 150",
-      "load k #2 ends at 150, cached before: true",
-      "caller 50 got 2 at 150",
-    ])
+    #expect(
+      Scenarios.actorReentrancy() == [
+        "load k #1 starts at 0",
+        "load k #2 starts at 50",
+        "load k #1 ends at 100, cached before: false",
+        "caller 0 got 1 at 100",
+        // Both wake at 150; the third caller's sleep was scheduled first (at 0), so it runs first.
+        "hit k at 150",
+        "caller 150 got 1 at 150",
+        "load k #2 ends at 150, cached before: true",
+        "caller 50 got 2 at 150",
+      ])
   }
 
   @Test("a repeating ticker is consumed for exactly 10 ticks on its grid")

@@ -35,7 +35,9 @@ struct EscapeDetectionTests {
     let trace = Trace()
     let actor = OnScheduler(scheduler)
     scheduler.execute { trace("callback at \(scheduler.now.ms)") }
-    scheduler.schedule(at: SchedulerInstant.zero.advanced(by: .milliseconds(10))) { trace("timer at \(scheduler.now.ms)") }
+    scheduler.schedule(at: SchedulerInstant.zero.advanced(by: .milliseconds(10))) {
+      trace("timer at \(scheduler.now.ms)")
+    }
     let task = Task(executorPreference: scheduler) {
       try? await scheduler.sleep(for: .milliseconds(20))
       await actor.touch(trace)
@@ -75,7 +77,9 @@ struct EscapeDetectionTests {
       #expect(await started.wait(timeout: .seconds(600)))
       scheduler.runUntil { scheduler.pendingCount > 0 }
       scheduler.advance(by: .seconds(1))
-    } matching: { isEscape($0, naming: "a timer or sleep due at 1.0 seconds") }
+    } matching: {
+      isEscape($0, naming: "a timer or sleep due at 1.0 seconds")
+    }
     #expect(scheduler.escapeTotal == 1)
   }
 
@@ -93,7 +97,9 @@ struct EscapeDetectionTests {
       #expect(await started.wait(timeout: .seconds(600)))
       scheduler.runUntil { !trace.values.isEmpty }
       scheduler.advance()
-    } matching: { isEscape($0, naming: "a task or actor job") && isEscape($0, naming: "a task hopping onto the scheduler") }
+    } matching: {
+      isEscape($0, naming: "a task or actor job") && isEscape($0, naming: "a task hopping onto the scheduler")
+    }
     #expect(trace.values == ["touched at 0"])
   }
 
@@ -104,7 +110,9 @@ struct EscapeDetectionTests {
     withKnownIssue {
       DispatchQueue.global().async { scheduler.execute { trace("ran") } }
       scheduler.runUntil { !trace.values.isEmpty }
-    } matching: { isEscape($0, naming: "a callback (execute)") && isEscape($0, naming: "a thread outside any task") }
+    } matching: {
+      isEscape($0, naming: "a callback (execute)") && isEscape($0, naming: "a thread outside any task")
+    }
     #expect(trace.values == ["ran"])
   }
 
@@ -118,7 +126,9 @@ struct EscapeDetectionTests {
       Task { await elsewhere.poke(scheduler, trace, started) }
       #expect(await started.wait(timeout: .seconds(600)))
       scheduler.runUntil { !trace.values.isEmpty }
-    } matching: { isEscape($0, naming: "a callback (execute)") }
+    } matching: {
+      isEscape($0, naming: "a callback (execute)")
+    }
     #expect(trace.values == ["poked"])
   }
 
@@ -159,7 +169,9 @@ struct EscapeDetectionTests {
         }
         consumer.cancel()
         scheduler.run()
-      } matching: { isEscape($0) }
+      } matching: {
+        isEscape($0)
+      }
       if scheduler.escapeTotal == 0 && trace.values != scenario.expected { wrongAndUnreported.append(trace.values) }
     }
     #expect(wrongAndUnreported.isEmpty)

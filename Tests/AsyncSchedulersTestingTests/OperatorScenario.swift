@@ -40,7 +40,10 @@ enum OperatorScenario: String, CaseIterable, Sendable, CustomTestStringConvertib
         }
       case .throttleLatest:
         let values = timedValues(
-          [(1, .zero), (2, .milliseconds(30)), (3, .milliseconds(60)), (4, .milliseconds(150)), (5, .milliseconds(260))],
+          [
+            (1, .zero), (2, .milliseconds(30)), (3, .milliseconds(60)), (4, .milliseconds(150)),
+            (5, .milliseconds(260)),
+          ],
           finishingAt: .milliseconds(450), clock: scheduler)
         for await value in values.throttledLatest(for: .milliseconds(100), clock: scheduler) {
           trace("\(value)@\(scheduler.now.ms)")

@@ -12,4 +12,3 @@ extension SchedulerInstant {
   /// A compact time for traces: milliseconds since zero.
   var ms: Int { Int(SchedulerInstant.zero.duration(to: self) / .milliseconds(1)) }
 }
-

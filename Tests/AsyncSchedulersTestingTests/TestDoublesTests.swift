@@ -29,7 +29,9 @@ struct TestDoublesTests {
       await #expect(throws: CancellationError.self) { try await scheduler.sleep(for: .seconds(1)) }
     } matching: { issue in
       // sleep(for:) reads `now` and then sleeps until a deadline: both uses are reported.
-      issue.comments.contains { $0.rawValue.contains("sleep(until:tolerance:)") || $0.rawValue.contains(".now was called") }
+      issue.comments.contains {
+        $0.rawValue.contains("sleep(until:tolerance:)") || $0.rawValue.contains(".now was called")
+      }
     }
   }
 
@@ -38,15 +40,19 @@ struct TestDoublesTests {
     let scheduler = TestScheduler()
     let recorder = TestRecorder<String>(scheduler: scheduler)
     scheduler.schedule(after: .seconds(1)) { recorder.record("a") }
-    scheduler.schedule(after: .seconds(3)) { recorder.record("b"); recorder.record("c") }
+    scheduler.schedule(after: .seconds(3)) {
+      recorder.record("b")
+      recorder.record("c")
+    }
     scheduler.schedule(after: .seconds(4)) { recorder.finish() }
     scheduler.run()
-    #expect(recorder.expect([
-      .value("a", at: SchedulerInstant(offset: .seconds(1))),
-      .value("b", at: SchedulerInstant(offset: .seconds(3))),
-      .value("c", at: SchedulerInstant(offset: .seconds(3))),
-      .finished(at: SchedulerInstant(offset: .seconds(4))),
-    ]))
+    #expect(
+      recorder.expect([
+        .value("a", at: SchedulerInstant(offset: .seconds(1))),
+        .value("b", at: SchedulerInstant(offset: .seconds(3))),
+        .value("c", at: SchedulerInstant(offset: .seconds(3))),
+        .finished(at: SchedulerInstant(offset: .seconds(4))),
+      ]))
     #expect(recorder.timeline() == "-a-(b,c)|")
   }
 

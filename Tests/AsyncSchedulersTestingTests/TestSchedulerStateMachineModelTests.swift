@@ -59,7 +59,9 @@ struct TestSchedulerStateMachineModelTests {
               ? RepeatingTimer(owner: nil, grid: RepeatGrid(start: deadline, interval: interval)) {}
               : ScheduledTimer(owner: nil) {}
             _ = machine.addTimer(timer, at: deadline)
-            timers.append(TimerModel(id: nextID, deadline: deadline, sequence: sequence, interval: repeating ? interval : nil, timer: timer))
+            timers.append(
+              TimerModel(
+                id: nextID, deadline: deadline, sequence: sequence, interval: repeating ? interval : nil, timer: timer))
             nextID += 1
             sequence += 1
           case 3 where !timers.isEmpty:
@@ -129,7 +131,8 @@ struct TestSchedulerStateMachineModelTests {
     #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
   }
 
-  @Test("random arrivals, drives and capturing scopes follow the escape rule, and the pump runs ready work in FIFO order")
+  @Test(
+    "random arrivals, drives and capturing scopes follow the escape rule, and the pump runs ready work in FIFO order")
   func escapeRuleAndPump() async {
     let failures = await runModel { failures in
       let contexts: [ArrivalContext] = [.thread(0), .thread(1), .task(16), .task(32), .task(48)]
@@ -164,7 +167,9 @@ struct TestSchedulerStateMachineModelTests {
             ready.append(nextID)
             nextID += 1
             let admission = machine.enqueue(.action(action), arrival)
-            if admission.escaped != expected { fail("\(arrival) escaped: \(admission.escaped), expected \(expected)", step) }
+            if admission.escaped != expected {
+              fail("\(arrival) escaped: \(admission.escaped), expected \(expected)", step)
+            }
             if admission.escaped {
               machine.recordEscape(EscapeLog.Entry(what: "work", origin: "\(arrival)", at: machine.now))
               escapes += 1
@@ -195,7 +200,9 @@ struct TestSchedulerStateMachineModelTests {
           default:
             if let drained = machine.drainEscapes() {
               if drained.count != escapes { fail("drained \(drained.count) escapes, expected \(escapes)", step) }
-              if drained.entries.count != min(escapes, EscapeLog.detailLimit) { fail("kept \(drained.entries.count) details", step) }
+              if drained.entries.count != min(escapes, EscapeLog.detailLimit) {
+                fail("kept \(drained.entries.count) details", step)
+              }
             } else if escapes != 0 {
               fail("no escapes drained, expected \(escapes)", step)
             }
@@ -204,7 +211,9 @@ struct TestSchedulerStateMachineModelTests {
           // Invariants after every step.
           if machine.ready.count != ready.count { fail("ready count \(machine.ready.count) != \(ready.count)", step) }
           if machine.escapes.count != escapes { fail("escape count \(machine.escapes.count) != \(escapes)", step) }
-          if machine.isCapturing != (scope != 0) { fail("isCapturing \(machine.isCapturing) with scope \(scope)", step) }
+          if machine.isCapturing != (scope != 0) {
+            fail("isCapturing \(machine.isCapturing) with scope \(scope)", step)
+          }
         }
       }
     }

@@ -22,7 +22,8 @@ struct TestSchedulerTests {
     #expect(trace.values == ["ran", "task"])
   }
 
-  @Test("during an advance now is each job's due time, later work due by the target runs, and the clock ends at the target")
+  @Test(
+    "during an advance now is each job's due time, later work due by the target runs, and the clock ends at the target")
   func advanceSemantics() {
     let scheduler = TestScheduler()
     let trace = Trace()
@@ -215,7 +216,9 @@ struct TestSchedulerTests {
       #expect(scheduler.runUntil { scheduler.nextDeadline != nil && scheduler.nextDeadline! > .zero })
       scheduler.advance(by: .seconds(1))
     } matching: { issue in
-      issue.comments.contains { $0.rawValue.contains("a task or actor job, at virtual time 0.0 seconds, from a task hopping onto the scheduler") }
+      issue.comments.contains {
+        $0.rawValue.contains("a task or actor job, at virtual time 0.0 seconds, from a task hopping onto the scheduler")
+      }
     }
     #expect(trace.values == ["slept at 1000"])
   }
@@ -260,7 +263,8 @@ struct TestSchedulerTests {
       scheduler.run()
     } matching: { issue in
       issue.comments.contains {
-        $0.rawValue.contains("stopped after running 1000 jobs at 0.0 seconds") && $0.rawValue.contains("1000 callback job(s)")
+        $0.rawValue.contains("stopped after running 1000 jobs at 0.0 seconds")
+          && $0.rawValue.contains("1000 callback job(s)")
       }
     }
     #expect(count.values.count == 1_000)

@@ -46,7 +46,9 @@ struct BadInputTests {
   func hugeInterval() {
     let scheduler = TestScheduler()
     let log = Log<SchedulerInstant>()
-    let timer = scheduler.scheduleRepeating(startingAt: SchedulerInstant(offset: .seconds(1)), every: .seconds(Int64.max)) {
+    let timer = scheduler.scheduleRepeating(
+      startingAt: SchedulerInstant(offset: .seconds(1)), every: .seconds(Int64.max)
+    ) {
       log.append(scheduler.now)
     }
     scheduler.run()
@@ -70,11 +72,15 @@ struct BadInputTests {
     let interval = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = SerialScheduler().ticks(every: .zero)
     }
-    #expect(String(decoding: interval.standardErrorContent, as: UTF8.self).contains("interval must be greater than zero (got 0.0 seconds)"))
+    #expect(
+      String(decoding: interval.standardErrorContent, as: UTF8.self).contains(
+        "interval must be greater than zero (got 0.0 seconds)"))
     let leeway = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = SerialScheduler().ticks(every: .seconds(1), leeway: .seconds(-1))
     }
-    #expect(String(decoding: leeway.standardErrorContent, as: UTF8.self).contains("leeway must not be negative (got -1.0 seconds)"))
+    #expect(
+      String(decoding: leeway.standardErrorContent, as: UTF8.self).contains(
+        "leeway must not be negative (got -1.0 seconds)"))
   }
 
   @Test("a concurrent scheduler with fewer than one job at once fails with a message naming the argument")
@@ -82,7 +88,9 @@ struct BadInputTests {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = ConcurrentScheduler(maxConcurrentJobs: 0)
     }
-    #expect(String(decoding: result.standardErrorContent, as: UTF8.self).contains("maxConcurrentJobs must be at least 1 (got 0)"))
+    #expect(
+      String(decoding: result.standardErrorContent, as: UTF8.self).contains(
+        "maxConcurrentJobs must be at least 1 (got 0)"))
   }
 
   @Test("a test scheduler's job bound below one fails with a message naming the argument")
@@ -90,7 +98,9 @@ struct BadInputTests {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = TestScheduler(maximumJobsPerInstant: 0)
     }
-    #expect(String(decoding: result.standardErrorContent, as: UTF8.self).contains("maximumJobsPerInstant must be at least 1 (got 0)"))
+    #expect(
+      String(decoding: result.standardErrorContent, as: UTF8.self).contains(
+        "maximumJobsPerInstant must be at least 1 (got 0)"))
   }
 
   @Test("negative step counts and maximum steps count as zero")

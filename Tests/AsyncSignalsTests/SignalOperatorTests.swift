@@ -41,7 +41,8 @@ struct SignalOperatorTests {
   func flatMap() {
     let source = timed([(0, .next(1)), (10, .next(2)), (20, .finished)], on: scheduler) as Signal<Int, Never>
     let merged = source.flatMap { value in
-      timed([(5, .next(value * 10)), (30, .next(value * 100)), (40, .finished)], on: self.scheduler) as Signal<Int, Never>
+      timed([(5, .next(value * 10)), (30, .next(value * 100)), (40, .finished)], on: self.scheduler)
+        as Signal<Int, Never>
     }
     #expect(values(merged) == ["10@5", "20@15", "100@30", "200@40", "|@50"])
   }

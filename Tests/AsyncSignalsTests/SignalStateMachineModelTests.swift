@@ -8,7 +8,9 @@ import Testing
 /// models, with invariants checked after every step.
 @Suite("Signal state machines model")
 struct SignalStateMachineModelTests {
-  @Test("the observer's grammar: deliveries in acceptance order, nothing after the end or disposal, resources released once")
+  @Test(
+    "the observer's grammar: deliveries in acceptance order, nothing after the end or disposal, resources released once"
+  )
   func observerGrammar() async {
     let failures = await runModel { failures in
       for seed in ModelTesting.seeds(5_000) {
@@ -22,7 +24,9 @@ struct SignalStateMachineModelTests {
         var disposed = false
         var terminalDelivered = false
         var next = 1
-        func fail(_ message: String) { failures.record("seed \(seed): \(message); accepted \(accepted), delivered \(delivered)") }
+        func fail(_ message: String) {
+          failures.record("seed \(seed): \(message); accepted \(accepted), delivered \(delivered)")
+        }
         for _ in 0..<60 {
           switch random.next() % 6 {
           case 0, 1, 2:
@@ -60,7 +64,9 @@ struct SignalStateMachineModelTests {
           }
           // Deliveries are a prefix of the accepted events, and nothing follows a terminal event.
           if Array(accepted.prefix(delivered.count)) != delivered { fail("delivered out of order") }
-          if let end = delivered.firstIndex(where: { $0 < 0 }), end != delivered.count - 1 { fail("an event after the end") }
+          if let end = delivered.firstIndex(where: { $0 < 0 }), end != delivered.count - 1 {
+            fail("an event after the end")
+          }
           if releases > 1 { fail("resources released \(releases) times") }
           if attached && releases == 0 && (disposed || (terminalDelivered && delivering == nil)) {
             fail("resources not released after the end")
@@ -72,7 +78,9 @@ struct SignalStateMachineModelTests {
     #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
   }
 
-  @Test("the iterator's buffer: values in order per policy, the end after them, cancellation ends it, the subscription released once")
+  @Test(
+    "the iterator's buffer: values in order per policy, the end after them, cancellation ends it, the subscription released once"
+  )
   func iteratorBuffer() async {
     let failures = await runModel { failures in
       for seed in ModelTesting.seeds(5_000) {
@@ -88,7 +96,9 @@ struct SignalStateMachineModelTests {
         var subscribed = false
         var cancelled = false
         var next = 1
-        func fail(_ message: String) { failures.record("seed \(seed) \(policy): \(message); sent \(sent), received \(received)") }
+        func fail(_ message: String) {
+          failures.record("seed \(seed) \(policy): \(message); sent \(sent), received \(received)")
+        }
         for _ in 0..<50 {
           switch random.next() % 6 {
           case 0:
@@ -135,7 +145,9 @@ struct SignalStateMachineModelTests {
             break
           }
           // Values come in the order sent, none twice; unbounded loses none (before cancellation).
-          if received != received.sorted() || Set(received).count != received.count { fail("values out of order or twice") }
+          if received != received.sorted() || Set(received).count != received.count {
+            fail("values out of order or twice")
+          }
           if !Set(received).isSubset(of: Set(sent)) { fail("a value never sent") }
           if released > 1 { fail("subscription released twice") }
           if ended && waiting { fail("waiting after the end") }
@@ -146,7 +158,9 @@ struct SignalStateMachineModelTests {
             guard !waiting, case .resume(.success(let value?)) = machine.next(0) else { break }
             received.append(value)
           }
-          if received != sent.filter({ _ in true }).prefix(received.count).map({ $0 }) { fail("unbounded lost or reordered values") }
+          if received != sent.filter({ _ in true }).prefix(received.count).map({ $0 }) {
+            fail("unbounded lost or reordered values")
+          }
         }
       }
     }

@@ -162,15 +162,21 @@ struct SignalBadInputTests {
     let delay = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = Signal<Int, Never>.never().delay(.seconds(-1), on: ImmediateScheduler.shared)
     }
-    #expect(String(decoding: delay.standardErrorContent, as: UTF8.self).contains("Signal.delay: interval must not be negative (got -1.0 seconds)"))
+    #expect(
+      String(decoding: delay.standardErrorContent, as: UTF8.self).contains(
+        "Signal.delay: interval must not be negative (got -1.0 seconds)"))
     let take = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = Signal<Int, Never>.never().take(-1)
     }
-    #expect(String(decoding: take.standardErrorContent, as: UTF8.self).contains("Signal.take: count must not be negative (got -1)"))
+    #expect(
+      String(decoding: take.standardErrorContent, as: UTF8.self).contains(
+        "Signal.take: count must not be negative (got -1)"))
     let interval = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = Signal<SchedulerInstant, Never>.interval(.zero, on: ImmediateScheduler.shared)
     }
-    #expect(String(decoding: interval.standardErrorContent, as: UTF8.self).contains("Signal.interval: interval must be greater than zero"))
+    #expect(
+      String(decoding: interval.standardErrorContent, as: UTF8.self).contains(
+        "Signal.interval: interval must be greater than zero"))
   }
 
   @Test("subscribing from inside a handler works")

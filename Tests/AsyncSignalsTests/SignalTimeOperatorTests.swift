@@ -83,7 +83,9 @@ struct SignalTimeOperatorTests {
   func throttleLatest() {
     let scheduler = TestScheduler()
     let signal =
-      timed([(0, .next(1)), (10, .next(2)), (20, .next(3)), (150, .next(4)), (300, .next(5)), (310, .finished)], on: scheduler)
+      timed(
+        [(0, .next(1)), (10, .next(2)), (20, .next(3)), (150, .next(4)), (300, .next(5)), (310, .finished)],
+        on: scheduler)
       as Signal<Int, Never>
     let latest = Timeline(signal.throttle(for: .milliseconds(100), on: scheduler), on: scheduler)
     let leading = Timeline(signal.throttle(for: .milliseconds(100), on: scheduler, latest: false), on: scheduler)
@@ -114,8 +116,10 @@ struct SignalTimeOperatorTests {
       }
     }
     let fast = timed([(50, .next(1)), (60, .finished)], on: scheduler) as Signal<Int, TestError>
-    let late = Timeline(slow.timeout(after: .milliseconds(100), on: scheduler, failingWith: TestError(code: 9)), on: scheduler)
-    let inTime = Timeline(fast.timeout(after: .milliseconds(100), on: scheduler, failingWith: TestError(code: 9)), on: scheduler)
+    let late = Timeline(
+      slow.timeout(after: .milliseconds(100), on: scheduler, failingWith: TestError(code: 9)), on: scheduler)
+    let inTime = Timeline(
+      fast.timeout(after: .milliseconds(100), on: scheduler, failingWith: TestError(code: 9)), on: scheduler)
     scheduler.run()
     #expect(late.events == ["#TestError(code: 9)@100"])
     #expect(disposed.values == [1])
@@ -125,7 +129,8 @@ struct SignalTimeOperatorTests {
   @Test("interval ticks on its grid, anchored to the subscription, until disposed")
   func interval() {
     let scheduler = TestScheduler()
-    let timeline = Timeline(Signal<SchedulerInstant, Never>.interval(.milliseconds(100), on: scheduler).map(\.ms), on: scheduler)
+    let timeline = Timeline(
+      Signal<SchedulerInstant, Never>.interval(.milliseconds(100), on: scheduler).map(\.ms), on: scheduler)
     scheduler.advance(by: .milliseconds(350))
     timeline.dispose()
     scheduler.advance(by: .seconds(1))
@@ -137,7 +142,8 @@ struct SignalTimeOperatorTests {
   func timer() {
     let scheduler = TestScheduler()
     let once = Timeline(Signal<Int, Never>.timer(after: .milliseconds(50), on: scheduler), on: scheduler)
-    let periodic = Timeline(Signal<Int, Never>.timer(after: .milliseconds(50), period: .milliseconds(20), on: scheduler), on: scheduler)
+    let periodic = Timeline(
+      Signal<Int, Never>.timer(after: .milliseconds(50), period: .milliseconds(20), on: scheduler), on: scheduler)
     scheduler.advance(by: .milliseconds(100))
     periodic.dispose()
     #expect(once.events == ["0@50", "|@50"])

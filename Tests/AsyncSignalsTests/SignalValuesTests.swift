@@ -136,7 +136,8 @@ struct SignalValuesTests {
       var iterator = signal.values(buffering: .bufferingNewest(0)).makeAsyncIterator()
       _ = await iterator.next()
     }
-    #expect(String(decoding: result.standardErrorContent, as: UTF8.self).contains("buffer size must be at least 1 (got 0)"))
+    #expect(
+      String(decoding: result.standardErrorContent, as: UTF8.self).contains("buffer size must be at least 1 (got 0)"))
   }
 }
 

@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Dispatch
-import Synchronization
 
 /// The process-wide alarm thread behind every real-time scheduler's timers.
 ///
@@ -67,10 +68,12 @@ final class AlarmClock: TimerOwner, Sendable {
     #else
       var thread = pthread_t()
     #endif
-    let result = pthread_create(&thread, nil, { _ in
-      AlarmClock.shared.run()
-      return nil
-    }, nil)
+    let result = pthread_create(
+      &thread, nil,
+      { _ in
+        AlarmClock.shared.run()
+        return nil
+      }, nil)
     precondition(result == 0, "AsyncSchedulers could not start its timer thread (pthread_create: \(result))")
   }
 

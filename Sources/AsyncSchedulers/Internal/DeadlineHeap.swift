@@ -53,7 +53,11 @@ struct DeadlineHeap<Entry: DeadlineHeapEntry> {
         var pending = [1, 2]
         while let index = pending.popLast() {
           guard index < buffer.count, buffer[index].deadline <= end else { continue }
-          if pass == 0 { end = Swift.min(end, buffer[index].latest) } else { start = Swift.max(start, buffer[index].deadline) }
+          if pass == 0 {
+            end = Swift.min(end, buffer[index].latest)
+          } else {
+            start = Swift.max(start, buffer[index].deadline)
+          }
           pending.append(2 * index + 1)
           pending.append(2 * index + 2)
         }

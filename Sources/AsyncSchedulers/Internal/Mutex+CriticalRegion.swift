@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Synchronization
 
 extension Mutex {
   /// `withLock`, made visible to ThreadSanitizer.
@@ -19,7 +20,8 @@ extension Mutex {
   /// guards last tens of nanoseconds, while `Mutex` on Linux blocks in the kernel (a priority-
   /// inheritance futex) as soon as it finds the lock taken, which costs microseconds on both sides.
   @inlinable @inline(__always)
-  package borrowing func withCriticalRegion<R>(_ body: (inout sending Value) throws -> sending R) rethrows -> sending R {
+  package borrowing func withCriticalRegion<R>(_ body: (inout sending Value) throws -> sending R) rethrows -> sending R
+  {
     guard let hooks = ThreadSanitizerHooks.shared else {
       for _ in 0..<contendedRetries {
         if let result = try withLockIfAvailable(body) { return result }

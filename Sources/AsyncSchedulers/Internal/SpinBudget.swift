@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Synchronization
 
 /// The process-wide limit on workers that spin (linger after draining, or wait for an imminent timer)
 /// instead of returning their thread: at most half the processors (at least one) spin at a time, so

@@ -40,7 +40,8 @@ public final class ConcurrentScheduler: Scheduler, RunnableJobSubmitting, Sendab
   /// Creates a scheduler running at most `maxConcurrentJobs` jobs at once on `targetQueue`; a limit above
   /// `Int32.max` is taken as `Int32.max`. Its workers never spin on `targetQueue`.
   /// - Precondition: `maxConcurrentJobs >= 1`.
-  public init(name: String = "AsyncSchedulers.ConcurrentScheduler", maxConcurrentJobs: Int, targetQueue: DispatchQueue) {
+  public init(name: String = "AsyncSchedulers.ConcurrentScheduler", maxConcurrentJobs: Int, targetQueue: DispatchQueue)
+  {
     precondition(maxConcurrentJobs >= 1, "maxConcurrentJobs must be at least 1 (got \(maxConcurrentJobs))")
     self.name = name
     self.maxConcurrentJobs = Int(Int32(clamping: maxConcurrentJobs))
@@ -78,7 +79,8 @@ public final class ConcurrentScheduler: Scheduler, RunnableJobSubmitting, Sendab
 
   /// Runs `action` at `deadline`, at most `leeway` late, with no handle; see
   /// ``Scheduler/execute(at:leeway:_:)``.
-  public func execute(at deadline: SchedulerInstant, leeway: Duration = .zero, _ action: @escaping @Sendable () -> Void) {
+  public func execute(at deadline: SchedulerInstant, leeway: Duration = .zero, _ action: @escaping @Sendable () -> Void)
+  {
     workQueue.addTimer(.closure(action), at: deadline, leeway: leeway)
   }
 

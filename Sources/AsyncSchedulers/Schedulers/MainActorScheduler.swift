@@ -75,7 +75,8 @@ public final class MainActorScheduler: Scheduler, RunnableJobSubmitting, Sendabl
 
   /// Runs `action` on the main actor at `deadline`, at most `leeway` late, with no handle; see
   /// ``Scheduler/execute(at:leeway:_:)``.
-  public func execute(at deadline: SchedulerInstant, leeway: Duration = .zero, _ action: @escaping @Sendable () -> Void) {
+  public func execute(at deadline: SchedulerInstant, leeway: Duration = .zero, _ action: @escaping @Sendable () -> Void)
+  {
     workQueue.addTimer(.closure(action), at: deadline, leeway: leeway)
   }
 

@@ -111,7 +111,8 @@ public final class SerialScheduler: Scheduler, RunnableJobSubmitting, Sendable {
 
   /// Runs `action` at `deadline`, at most `leeway` late, with no handle; see
   /// ``Scheduler/execute(at:leeway:_:)``.
-  public func execute(at deadline: SchedulerInstant, leeway: Duration = .zero, _ action: @escaping @Sendable () -> Void) {
+  public func execute(at deadline: SchedulerInstant, leeway: Duration = .zero, _ action: @escaping @Sendable () -> Void)
+  {
     workQueue.addTimer(.closure(action), at: deadline, leeway: leeway)
   }
 

@@ -44,7 +44,10 @@ struct AnyDisposableTests {
     let ran = Atomic<Int>(0)
     var disposable: AnyDisposable? = {
       let token = counter.make()
-      return AnyDisposable { _ = token; ran.wrappingAdd(1, ordering: .relaxed) }
+      return AnyDisposable {
+        _ = token
+        ran.wrappingAdd(1, ordering: .relaxed)
+      }
     }()
     #expect(counter.count == 1)
     disposable?.dispose()

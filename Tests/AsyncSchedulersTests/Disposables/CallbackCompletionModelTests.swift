@@ -59,7 +59,9 @@ struct CallbackCompletionModelTests {
         failures.check(resumes.first == (first == "complete" ? "completed" : "cancelled"), "seed \(seed): \(events)")
         let cancelledFirst = first != "complete"
         let installed = !(events.first == "cancel" && cancelAt == 0)
-        failures.check(disposals == (cancelledFirst && installed ? 1 : 0), "seed \(seed): disposed \(disposals) times after \(events)")
+        failures.check(
+          disposals == (cancelledFirst && installed ? 1 : 0),
+          "seed \(seed): disposed \(disposals) times after \(events)")
       }
     }
     #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")

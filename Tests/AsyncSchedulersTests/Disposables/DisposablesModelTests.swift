@@ -36,11 +36,14 @@ struct DisposablesModelTests {
                 if !repeating { modelFinished = true }
               }
             }
-            failures.check(runs.values.count == modelRuns, "seed \(seed) step \(step): ran \(runs.values.count), model \(modelRuns)")
+            failures.check(
+              runs.values.count == modelRuns, "seed \(seed) step \(step): ran \(runs.values.count), model \(modelRuns)")
             failures.check(action.isDisposed == (modelDisposed || modelFinished), "seed \(seed) step \(step)")
             // The closure is released as soon as nothing can run it again.
             let released = modelDisposed || modelFinished
-            failures.check((counter.count == 0) == released, "seed \(seed) step \(step): captures alive \(counter.count), released \(released)")
+            failures.check(
+              (counter.count == 0) == released,
+              "seed \(seed) step \(step): captures alive \(counter.count), released \(released)")
           }
         }
       }
@@ -78,7 +81,9 @@ struct DisposablesModelTests {
           failures.check(composite.count == held, "seed \(seed) step \(step): count \(composite.count), model \(held)")
           failures.check(composite.isDisposed == disposed, "seed \(seed) step \(step)")
           for entry in children {
-            if entry.child.disposals.load(ordering: .relaxed) > 1 { failures.record("seed \(seed) step \(step): a child disposed twice") }
+            if entry.child.disposals.load(ordering: .relaxed) > 1 {
+              failures.record("seed \(seed) step \(step): a child disposed twice")
+            }
             if entry.handle.isDisposed != !entry.held { failures.record("seed \(seed) step \(step): handle state") }
           }
         }
@@ -112,7 +117,8 @@ struct DisposablesModelTests {
             current = disposed ? nil : child
           }
           for child in all where child.disposals.load(ordering: .relaxed) != (child === current ? 0 : 1) {
-            failures.record("seed \(seed) step \(step): an inner disposed \(child.disposals.load(ordering: .relaxed)) times")
+            failures.record(
+              "seed \(seed) step \(step): an inner disposed \(child.disposals.load(ordering: .relaxed)) times")
           }
           failures.check(serial.isDisposed == disposed, "seed \(seed) step \(step)")
         }

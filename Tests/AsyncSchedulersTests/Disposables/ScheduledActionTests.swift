@@ -14,7 +14,10 @@ struct ScheduledActionTests {
     let ran = Atomic<Bool>(false)
     let handle: ScheduledAction = {
       let token = counter.make()
-      return scheduler.schedule(after: .seconds(10)) { _ = token; ran.store(true, ordering: .relaxed) }
+      return scheduler.schedule(after: .seconds(10)) {
+        _ = token
+        ran.store(true, ordering: .relaxed)
+      }
     }()
     #expect(counter.count == 1)
     handle.dispose()
@@ -107,7 +110,9 @@ struct ScheduledActionTests {
     #expect(scheduler.pendingCount == 0)
   }
 
-  @Test("8 threads disposing a repeating timer while it fires on a real scheduler: one effective dispose, captures released")
+  @Test(
+    "8 threads disposing a repeating timer while it fires on a real scheduler: one effective dispose, captures released"
+  )
   func repeatingDisposeRace() async {
     let counter = LifetimeCounter()
     for _ in 0..<200 {

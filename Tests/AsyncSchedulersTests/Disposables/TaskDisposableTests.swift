@@ -107,7 +107,10 @@ struct TaskDisposableTests {
           do {
             let token = counter.make()
             let _: Int = try await withCallbackCompletion { complete in
-              queue.async { complete(.success(round)); _ = token }
+              queue.async {
+                complete(.success(round))
+                _ = token
+              }
               return AnyDisposable { _ = token }
             }
             stats.completions.wrappingAdd(1, ordering: .relaxed)
@@ -135,7 +138,9 @@ struct TaskDisposableTests {
 final class Parked: Sendable {
   static let shared = Parked()
   private let continuations = Mutex<[UnsafeContinuation<Void, Never>]>([])
-  func park(_ continuation: UnsafeContinuation<Void, Never>) { continuations.withCriticalRegion { $0.append(continuation) } }
+  func park(_ continuation: UnsafeContinuation<Void, Never>) {
+    continuations.withCriticalRegion { $0.append(continuation) }
+  }
   func resumeAll() {
     let all = continuations.withCriticalRegion { list in
       defer { list = [] }

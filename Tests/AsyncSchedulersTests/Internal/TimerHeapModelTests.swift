@@ -51,7 +51,9 @@ struct TimerHeapModelTests {
           failures.check(entries.count == reference.count, "seed \(seed) step \(step)")
           for (index, entry) in entries.enumerated() {
             if entry.timer?.heapIndex != index {
-              failures.record("seed \(seed) step \(step): timer at \(index) records index \(String(describing: entry.timer?.heapIndex))")
+              failures.record(
+                "seed \(seed) step \(step): timer at \(index) records index \(String(describing: entry.timer?.heapIndex))"
+              )
             }
             if index > 0 {
               let parent = entries[(index - 1) / 2]

@@ -19,7 +19,8 @@ struct WorkQueueStateMachineModelTests {
       for seed in ModelTesting.seeds(400) {
         var model = Model(width: width, lowLatency: lowLatency, seed: seed)
         if let failure = model.run(events: 250) {
-          return "width \(width), lowLatency \(lowLatency), seed \(seed) (replay with ASYNC_SCHEDULERS_SEED=\(seed)): \(failure)"
+          return
+            "width \(width), lowLatency \(lowLatency), seed \(seed) (replay with ASYNC_SCHEDULERS_SEED=\(seed)): \(failure)"
         }
       }
       return nil
@@ -247,7 +248,9 @@ private struct Model {
       let step = machine.takeBatch(
         into: &batch, worker: &state, now: instant(now), punctuality: punctuality, maySpin: maySpin)
       workers[index].state = state
-      if let broken = apply(step, index: index, work: Array(batch.pending), maySpin: maySpin) { failures.append(broken) }
+      if let broken = apply(step, index: index, work: Array(batch.pending), maySpin: maySpin) {
+        failures.append(broken)
+      }
     } else {
       let (step, work, workers, _) = machine.takeOne(
         worker: &state, now: instant(now), punctuality: punctuality, maySpin: maySpin)
@@ -291,12 +294,15 @@ private struct Model {
     if Int(machine.activeWorkers) != active { return "active workers \(machine.activeWorkers), model \(active)" }
     if active > width { return "width \(width) exceeded: \(active) workers" }
     if Int(machine.waitingWorkers) != waiting { return "waiting workers \(machine.waitingWorkers), model \(waiting)" }
-    if Int(machine.startingWorkers) != starting { return "starting workers \(machine.startingWorkers), model \(starting)" }
+    if Int(machine.startingWorkers) != starting {
+      return "starting workers \(machine.startingWorkers), model \(starting)"
+    }
     let ready = machine.readyCount
     if ready > 0 && active < width && starting + waiting < (width == 1 ? 1 : ready) {
       return "\(ready) ready item(s) and a free slot, with \(starting + waiting) worker(s) on the way"
     }
-    if let first = machine.firstTimerDeadline, waiting == 0, starting == 0, !(width == 1 && active == 1), active < width {
+    if let first = machine.firstTimerDeadline, waiting == 0, starting == 0, !(width == 1 && active == 1), active < width
+    {
       guard let armed = machine.armed else { return "timers pending (first \(first)) and nobody watches them" }
       // The alarm goes off by the end of every pending one-shot timer's window (repeating timers move).
       let pending = timers.values.filter { !$0.disposed && $0.repeating == nil && (runs[$0.id] ?? 0) == 0 }
@@ -304,7 +310,9 @@ private struct Model {
       if punctuality == .efficient, let windowEnd, armed > instant(windowEnd) {
         return "alarm armed at \(armed), after a pending timer's window ends at \(windowEnd)"
       }
-      if punctuality != .efficient && armed > first { return "alarm armed at \(armed), after the first deadline \(first)" }
+      if punctuality != .efficient && armed > first {
+        return "alarm armed at \(armed), after the first deadline \(first)"
+      }
     }
     // Nothing ran twice, and nothing ran early.
     let new = ran.values[counted...]
@@ -332,7 +340,9 @@ private struct Model {
     var steps = 0
     while !workers.isEmpty || machine.armed != nil || machine.readyCount > 0 {
       steps += 1
-      if steps > 100_000 { return "did not settle: \(workers.count) worker(s), armed \(String(describing: machine.armed))" }
+      if steps > 100_000 {
+        return "did not settle: \(workers.count) worker(s), armed \(String(describing: machine.armed))"
+      }
       if !workers.isEmpty {
         advanceWorker()
       } else if let armed = machine.armed {

@@ -45,16 +45,19 @@ struct WorkQueueStateMachineTests {
   func alarmCoversTheCommonWindow() {
     var machine = Machine(width: 1)
     #expect(
-      machine.addTimer(.timer(timer()), at: at(1_000), leeway: .microseconds(500), now: at(0), punctuality: efficient, maySpin: false)
+      machine.addTimer(
+        .timer(timer()), at: at(1_000), leeway: .microseconds(500), now: at(0), punctuality: efficient, maySpin: false)
         == (.none, .arm(earliest: at(1_000), latest: at(1_500))))
     // A later timer whose window closes after the alarm's changes nothing.
     #expect(
-      machine.addTimer(.timer(timer()), at: at(1_200), leeway: .microseconds(400), now: at(1), punctuality: efficient, maySpin: false)
+      machine.addTimer(
+        .timer(timer()), at: at(1_200), leeway: .microseconds(400), now: at(1), punctuality: efficient, maySpin: false)
         == (.none, .none))
     // A later timer whose window closes earlier pulls the alarm in, and the window starts once all three
     // are due: one wake-up fires them together.
     #expect(
-      machine.addTimer(.timer(timer()), at: at(1_300), leeway: .microseconds(50), now: at(2), punctuality: efficient, maySpin: false)
+      machine.addTimer(
+        .timer(timer()), at: at(1_300), leeway: .microseconds(50), now: at(2), punctuality: efficient, maySpin: false)
         == (.none, .arm(earliest: at(1_300), latest: at(1_350))))
     #expect(machine.armed == at(1_350))
   }
@@ -75,7 +78,8 @@ struct WorkQueueStateMachineTests {
         == (.startWorker, .arm(earliest: at(2_000), latest: at(2_000))))
     var worker = Machine.Worker()
     var batch = WorkFIFO()
-    #expect(machine.takeBatch(into: &batch, worker: &worker, now: at(1_410), punctuality: efficient, maySpin: false) == .run)
+    #expect(
+      machine.takeBatch(into: &batch, worker: &worker, now: at(1_410), punctuality: efficient, maySpin: false) == .run)
     for work in batch.pending { if case .closure(let body) = work { body() } }
     #expect(log.values == ["a", "b", "c"])
     batch.removeAll()
@@ -89,7 +93,8 @@ struct WorkQueueStateMachineTests {
   func negativeLeewayIsZero() {
     var machine = Machine(width: 1)
     #expect(
-      machine.addTimer(.timer(timer()), at: at(100), leeway: .microseconds(-50), now: at(0), punctuality: efficient, maySpin: false)
+      machine.addTimer(
+        .timer(timer()), at: at(100), leeway: .microseconds(-50), now: at(0), punctuality: efficient, maySpin: false)
         == (.none, .arm(earliest: at(100), latest: at(100))))
   }
 
@@ -97,7 +102,8 @@ struct WorkQueueStateMachineTests {
   func repeatingTimerKeepsLeeway() {
     var machine = Machine(width: 1)
     let repeating = RepeatingTimer(owner: nil, grid: RepeatGrid(start: at(100), interval: .microseconds(100))) {}
-    _ = machine.addTimer(.timer(repeating), at: at(100), leeway: .microseconds(30), now: at(0), punctuality: efficient, maySpin: false)
+    _ = machine.addTimer(
+      .timer(repeating), at: at(100), leeway: .microseconds(30), now: at(0), punctuality: efficient, maySpin: false)
     #expect(machine.armed == at(130))
     #expect(
       machine.alarmFired(now: at(130), punctuality: efficient, maySpin: false)
@@ -108,7 +114,8 @@ struct WorkQueueStateMachineTests {
   func removedTimerLeavesStaleAlarmHarmless() {
     var machine = Machine(width: 1)
     let first = timer()
-    _ = machine.addTimer(.timer(first), at: at(10_000), leeway: .zero, now: at(0), punctuality: efficient, maySpin: false)
+    _ = machine.addTimer(
+      .timer(first), at: at(10_000), leeway: .zero, now: at(0), punctuality: efficient, maySpin: false)
     machine.removeTimer(first)
     #expect(machine.timerCount == 0)
     #expect(machine.alarmFired(now: at(10_000), punctuality: efficient, maySpin: false) == (.none, .none))
@@ -124,7 +131,8 @@ struct WorkQueueStateMachineTests {
     #expect(machine.armed == nil)
     var worker = Machine.Worker()
     var batch = WorkFIFO()
-    #expect(machine.takeBatch(into: &batch, worker: &worker, now: at(0), punctuality: efficient, maySpin: false) == .run)
+    #expect(
+      machine.takeBatch(into: &batch, worker: &worker, now: at(0), punctuality: efficient, maySpin: false) == .run)
   }
 
   @Test("an active serial worker watches the timers itself, and re-arms the alarm when it stops")
@@ -133,7 +141,8 @@ struct WorkQueueStateMachineTests {
     var worker = Machine.Worker()
     #expect(machine.enqueue(.closure {}) == .startWorker)
     #expect(
-      machine.addTimer(.timer(timer()), at: at(10_000), leeway: .zero, now: at(0), punctuality: efficient, maySpin: false)
+      machine.addTimer(
+        .timer(timer()), at: at(10_000), leeway: .zero, now: at(0), punctuality: efficient, maySpin: false)
         == (.none, .none))
     var batch = WorkFIFO()
     _ = machine.takeBatch(into: &batch, worker: &worker, now: at(1), punctuality: efficient, maySpin: false)
@@ -159,7 +168,8 @@ struct WorkQueueStateMachineTests {
     #expect(machine.alarmFired(now: at(25), punctuality: efficient, maySpin: false).worker == .startWorker)
     var worker = Machine.Worker()
     var batch = WorkFIFO()
-    #expect(machine.takeBatch(into: &batch, worker: &worker, now: at(25), punctuality: efficient, maySpin: false) == .run)
+    #expect(
+      machine.takeBatch(into: &batch, worker: &worker, now: at(25), punctuality: efficient, maySpin: false) == .run)
     for work in batch.pending {
       switch work {
       case .action(let action): action.run()
@@ -179,7 +189,8 @@ struct WorkQueueStateMachineTests {
     let (_, work, _, _) = machine.takeOne(worker: &worker, now: at(0), punctuality: efficient, maySpin: false)
     #expect(work != nil)
     #expect(
-      machine.addTimer(.timer(timer()), at: at(10_000), leeway: .zero, now: at(1), punctuality: efficient, maySpin: false)
+      machine.addTimer(
+        .timer(timer()), at: at(10_000), leeway: .zero, now: at(1), punctuality: efficient, maySpin: false)
         == (.none, .arm(earliest: at(10_000), latest: at(10_000))))
     #expect(machine.alarmFired(now: at(10_000), punctuality: efficient, maySpin: false) == (.startWorker, .none))
     #expect(machine.activeWorkers == 2)
@@ -195,13 +206,18 @@ struct WorkQueueStateMachineTests {
     var batch = WorkFIFO()
     _ = machine.takeBatch(into: &batch, worker: &worker, now: at(0), punctuality: low, maySpin: true)
     batch.removeAll()
-    #expect(machine.takeBatch(into: &batch, worker: &worker, now: at(5), punctuality: low, maySpin: true) == .wait(until: at(25)))
+    #expect(
+      machine.takeBatch(into: &batch, worker: &worker, now: at(5), punctuality: low, maySpin: true)
+        == .wait(until: at(25)))
     #expect(machine.enqueue(.closure {}) == .wakeWaiting)
     #expect(machine.takeBatch(into: &batch, worker: &worker, now: at(6), punctuality: low, maySpin: true) == .run)
     batch.removeAll()
-    #expect(machine.takeBatch(into: &batch, worker: &worker, now: at(7), punctuality: low, maySpin: true) == .wait(until: at(27)))
+    #expect(
+      machine.takeBatch(into: &batch, worker: &worker, now: at(7), punctuality: low, maySpin: true)
+        == .wait(until: at(27)))
     // The linger ran out with nothing to do: the worker lingers once per drain, so it stops.
-    #expect(machine.takeBatch(into: &batch, worker: &worker, now: at(27), punctuality: low, maySpin: true) == .stop(.none))
+    #expect(
+      machine.takeBatch(into: &batch, worker: &worker, now: at(27), punctuality: low, maySpin: true) == .stop(.none))
     #expect(machine.isIdle)
     #expect(machine.enqueue(.closure {}) == .startWorker)
   }
@@ -242,14 +258,18 @@ struct WorkQueueStateMachineTests {
     _ = machine.addTimer(.timer(timer()), at: at(80), leeway: .zero, now: at(0), punctuality: low, maySpin: true)
     #expect(machine.activeWorkers == 1)
     var batch = WorkFIFO()
-    #expect(machine.takeBatch(into: &batch, worker: &worker, now: at(1), punctuality: low, maySpin: true) == .wait(until: at(80)))
+    #expect(
+      machine.takeBatch(into: &batch, worker: &worker, now: at(1), punctuality: low, maySpin: true)
+        == .wait(until: at(80)))
     #expect(
       machine.addTimer(.timer(timer()), at: at(40), leeway: .zero, now: at(2), punctuality: low, maySpin: true)
         == (.wakeWaiting, .none))
     #expect(
       machine.addTimer(.timer(timer()), at: at(90), leeway: .zero, now: at(3), punctuality: low, maySpin: true)
         == (.none, .none))
-    #expect(machine.takeBatch(into: &batch, worker: &worker, now: at(4), punctuality: low, maySpin: true) == .wait(until: at(40)))
+    #expect(
+      machine.takeBatch(into: &batch, worker: &worker, now: at(4), punctuality: low, maySpin: true)
+        == .wait(until: at(40)))
   }
 
   @Test("a worker without a spin slot stops, and a timer inside the window gets an alarm at its exact deadline")

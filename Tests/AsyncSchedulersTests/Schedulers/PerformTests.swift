@@ -71,7 +71,9 @@ struct PerformTests {
 
 @Suite("PerformStateMachine model")
 struct PerformStateMachineModelTests {
-  @Test("random orders of install, attach, start, finish and cancel resume exactly once, and run the body only if not cancelled first")
+  @Test(
+    "random orders of install, attach, start, finish and cancel resume exactly once, and run the body only if not cancelled first"
+  )
   func randomOrders() async {
     let failures = await runModel { failures in
       for seed in ModelTesting.seeds(20_000) {
@@ -118,7 +120,10 @@ struct PerformStateMachineModelTests {
         failures.check(resumes == 1, "seed \(seed): resumed \(resumes) times after \(events)")
         let startedFirst = events.first { $0 == "start" || $0 == "cancel" } == "start"
         failures.check(bodyRan == startedFirst, "seed \(seed): body ran \(bodyRan) after \(events)")
-        if case .resumed = machine.state {} else { failures.record("seed \(seed): ended in \(String(describing: machine.state))") }
+        if case .resumed = machine.state {
+        } else {
+          failures.record("seed \(seed): ended in \(String(describing: machine.state))")
+        }
       }
     }
     #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")

@@ -73,7 +73,12 @@ struct SerialSchedulerTests {
       running.wrappingSubtract(1, ordering: .acquiringAndReleasing)
     }
     let done = Latch(count: 1_000)
-    for _ in 0..<1_000 { scheduler.schedule { check(); done.signal() } }
+    for _ in 0..<1_000 {
+      scheduler.schedule {
+        check()
+        done.signal()
+      }
+    }
     await withTaskGroup(of: Void.self) { group in
       for _ in 0..<8 {
         group.addTask {

@@ -21,7 +21,8 @@ struct TrampolineSchedulerTests {
       log.append("outer end")
     }
     log.append("returned")
-    #expect(log.values == ["outer start", "outer end", "first nested", "second nested", "nested in nested", "returned"])
+    #expect(
+      log.values == ["outer start", "outer end", "first nested", "second nested", "nested in nested", "returned"])
   }
 
   @Test("a queued action disposed before it starts never runs")

@@ -33,9 +33,16 @@ struct RepeatGridTests {
       var random = SplitMix(seed: 0x5EED_6121)
       for round in 0..<20_000 {
         // Starts anywhere on the timeline, intervals from an attosecond to centuries.
-        let start = SchedulerInstant(offset: Duration(attoseconds: Int128(Int64.random(in: .min ... .max, using: &random)) * 100_000_000_000_000_000 / 4))
-        let interval = Duration(attoseconds: Int128(UInt64.random(in: 1 ... (1 << 62), using: &random)) * Int128(Int64.random(in: 1...1_000_000, using: &random)))
-        let now = start.advanced(by: Duration(attoseconds: Int128(Int64.random(in: 0 ... .max, using: &random)) * Int128(UInt32.random(in: 0 ... .max, using: &random))))
+        let start = SchedulerInstant(
+          offset: Duration(
+            attoseconds: Int128(Int64.random(in: .min ... .max, using: &random)) * 100_000_000_000_000_000 / 4))
+        let interval = Duration(
+          attoseconds: Int128(UInt64.random(in: 1...(1 << 62), using: &random))
+            * Int128(Int64.random(in: 1...1_000_000, using: &random)))
+        let now = start.advanced(
+          by: Duration(
+            attoseconds: Int128(Int64.random(in: 0 ... .max, using: &random))
+              * Int128(UInt32.random(in: 0 ... .max, using: &random))))
         var grid = RepeatGrid(start: start, interval: interval)
         guard let next = grid.nextDeadline(after: now) else {
           // Only a grid point beyond the end of the timeline ends a grid.
@@ -45,7 +52,9 @@ struct RepeatGridTests {
         let fromStart = start.duration(to: next).attoseconds
         failures.check(next > now, "round \(round): \(next) is not after \(now)")
         failures.check(fromStart % interval.attoseconds == 0, "round \(round): \(next) is off the grid")
-        failures.check(next.advanced(by: .zero - interval) <= now || next == start.advanced(by: interval), "round \(round): a grid point was skipped")
+        failures.check(
+          next.advanced(by: .zero - interval) <= now || next == start.advanced(by: interval),
+          "round \(round): a grid point was skipped")
       }
     }
     #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
@@ -71,7 +80,8 @@ struct RepeatGridTests {
     #expect(fires.first == .zero)
     #expect(fires.count >= 3)
     for instant in fires.dropFirst() {
-      #expect(SchedulerInstant.distantPast.duration(to: instant).attoseconds % Duration.milliseconds(7).attoseconds == 0)
+      #expect(
+        SchedulerInstant.distantPast.duration(to: instant).attoseconds % Duration.milliseconds(7).attoseconds == 0)
     }
     #expect(fires.count < 2 || fires[1] <= SchedulerInstant(offset: .milliseconds(7)))
     #expect(zip(fires.dropFirst(), fires.dropFirst(2)).allSatisfy { $0.duration(to: $1) == .milliseconds(7) })
