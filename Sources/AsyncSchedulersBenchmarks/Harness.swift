@@ -192,3 +192,20 @@ func figure(
     scenario: scenario, ours: median(ours), baseline: median(baseline), unit: unit, target: target,
     oursSpread: ours.min()!...ours.max()!, baselineSpread: baseline.min()!...baseline.max()!)
 }
+
+/// Per-round results of a scenario whose rounds yield several figures at once (ours, and the baseline's
+/// same-shaped results), for picking one figure at a time.
+struct RoundResults<Result> {
+  var ours: [Result]
+  var baseline: [Result]
+
+  /// The figure `pick` selects, from `ours` (or another variant of ours, such as a mode) against the
+  /// baseline.
+  func figure(
+    _ name: String, _ unit: String, _ target: Figure.Target, ours variant: [Result]? = nil,
+    _ pick: (Result) -> Double
+  ) -> Figure {
+    AsyncSchedulersBenchmarks.figure(
+      name, unit: unit, target: target, ours: (variant ?? ours).map(pick), baseline: baseline.map(pick))
+  }
+}

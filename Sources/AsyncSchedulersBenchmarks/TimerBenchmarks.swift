@@ -118,21 +118,15 @@ func manyTimers(_ options: RunOptions) -> [Figure] {
     if let result = child("baseline") { baseline.append(result) }
   }
   guard !ours.isEmpty, !handles.isEmpty, !low.isEmpty, !baseline.isEmpty else { return [] }
-  func figure(
-    _ name: String, _ unit: String, _ target: Figure.Target, ours: [(Double, Double, Double)] = ours,
-    _ pick: ((Double, Double, Double)) -> Double
-  ) -> Figure {
-    AsyncSchedulersBenchmarks.figure(
-      name, unit: unit, target: target, ours: ours.map(pick), baseline: baseline.map(pick))
-  }
+  let results = RoundResults(ours: ours, baseline: baseline)
   return [
-    figure("5 many timers: time past horizon", "ms", .ratio(0.5)) { $0.0 },
-    figure("5 many timers: lateness p99", "ms", .absolute(1)) { $0.1 },
-    figure("5 many timers: peak memory above idle", "KB", .ratio(1.0 / 3)) { $0.2 },
-    figure("5 many timers, low-latency mode: time past horizon", "ms", .info, ours: low) { $0.0 },
-    figure("5 many timers, low-latency mode: lateness p99", "ms", .info, ours: low) { $0.1 },
-    figure("5b many timers, with handles: lateness p99", "ms", .absolute(1), ours: handles) { $0.1 },
-    figure("5b many timers, with handles: peak memory", "KB", .ratio(1.0 / 3), ours: handles) { $0.2 },
+    results.figure("5 many timers: time past horizon", "ms", .ratio(0.5)) { $0.0 },
+    results.figure("5 many timers: lateness p99", "ms", .absolute(1)) { $0.1 },
+    results.figure("5 many timers: peak memory above idle", "KB", .ratio(1.0 / 3)) { $0.2 },
+    results.figure("5 many timers, low-latency mode: time past horizon", "ms", .info, ours: low) { $0.0 },
+    results.figure("5 many timers, low-latency mode: lateness p99", "ms", .info, ours: low) { $0.1 },
+    results.figure("5b many timers, with handles: lateness p99", "ms", .absolute(1), ours: handles) { $0.1 },
+    results.figure("5b many timers, with handles: peak memory", "KB", .ratio(1.0 / 3), ours: handles) { $0.2 },
   ]
 }
 
@@ -199,19 +193,13 @@ func repeatingTimer(_ options: RunOptions) -> [Figure] {
     low.append(measure(ours: true, low: true))
     baseline.append(measure(ours: false))
   }
-  func figure(
-    _ name: String, _ unit: String, _ target: Figure.Target, ours: [(Double, Double, Double)] = ours,
-    _ pick: ((Double, Double, Double)) -> Double
-  ) -> Figure {
-    AsyncSchedulersBenchmarks.figure(
-      name, unit: unit, target: target, ours: ours.map(pick), baseline: baseline.map(pick))
-  }
+  let results = RoundResults(ours: ours, baseline: baseline)
   return [
-    figure("6 repeating timer: ticks", "ticks", .exactly(Double(ticks))) { $0.0 },
-    figure("6 repeating timer: drift of last tick", "ms", .absolute(0.3)) { $0.1 },
-    figure("6 repeating timer: latest tick", "ms", .absolute(0.5)) { $0.2 },
-    figure("6 repeating timer, low-latency mode: drift", "ms", .info, ours: low) { $0.1 },
-    figure("6 repeating timer, low-latency mode: latest tick", "ms", .info, ours: low) { $0.2 },
+    results.figure("6 repeating timer: ticks", "ticks", .exactly(Double(ticks))) { $0.0 },
+    results.figure("6 repeating timer: drift of last tick", "ms", .absolute(0.3)) { $0.1 },
+    results.figure("6 repeating timer: latest tick", "ms", .absolute(0.5)) { $0.2 },
+    results.figure("6 repeating timer, low-latency mode: drift", "ms", .info, ours: low) { $0.1 },
+    results.figure("6 repeating timer, low-latency mode: latest tick", "ms", .info, ours: low) { $0.2 },
   ]
 }
 
