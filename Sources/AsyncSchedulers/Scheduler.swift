@@ -3,10 +3,13 @@
 ///
 /// Every scheduler offers three ways in:
 /// - **Async**: `Task(executorPreference: scheduler) { … }`, `withTaskExecutorPreference(scheduler)`,
-///   ``Scheduler/perform(_:)``, `sleep(for:)`, `sleep(until:tolerance:)`, ``Scheduler/ticks(every:leeway:)``.
-/// - **Callbacks**: ``schedule(_:)``, ``schedule(at:leeway:_:)``, ``scheduleRepeating(startingAt:every:leeway:_:)``,
-///   each returning a ``ScheduledAction`` that cancels the work when disposed.
-/// - **Actors** (serial schedulers): `nonisolated var unownedExecutor: UnownedSerialExecutor { scheduler.unownedSerialExecutor }`.
+///   ``Scheduler/perform(_:)``, `sleep(for:)`, `sleep(until:tolerance:)`,
+///   ``Scheduler/ticks(every:leeway:startingAt:)``.
+/// - **Callbacks**: ``schedule(_:)``, ``schedule(at:leeway:_:)``,
+///   ``scheduleRepeating(startingAt:every:leeway:_:)``, each returning a ``ScheduledAction`` that cancels
+///   the work when disposed.
+/// - **Actors** (serial schedulers):
+///   `nonisolated var unownedExecutor: UnownedSerialExecutor { scheduler.unownedSerialExecutor }`.
 ///
 /// Callback closures run on the scheduler and must not block for long: a serial scheduler runs one
 /// job at a time. Library code built on a scheduler never calls `Task.sleep` and never starts bare

@@ -5,7 +5,7 @@ import Synchronization
 ///
 /// RAC semantics: adding `nil` or an already-disposed child does nothing; adding to a disposed compound
 /// disposes the child at once; ``remove(_:)`` removes a child **without** disposing it. Children are
-/// disposed outside the lock, in the order they were added. Built on the core ``CompositeDisposable``.
+/// disposed outside the lock, in the order they were added. Built on the core ``/AsyncSchedulers/CompositeDisposable``.
 public final class RACCompoundDisposable: RACDisposable, @unchecked Sendable {
   // Why @unchecked Sendable: `composite` is thread-safe; `handles` is a Mutex.
   private let composite = CompositeDisposable()

@@ -4,16 +4,17 @@ import Synchronization
 
 /// ReactiveObjC's `RACScheduler`, with the same API and behaviour, on top of a core scheduler.
 ///
-/// A `RACScheduler` wraps a core ``Scheduler`` (``core``): blocks scheduled through it and tasks or
-/// actors running on the core share one queue and one order. Convert both ways with ``core`` and
-/// ``wrapping(_:)`` (or `Scheduler.racScheduler`).
+/// A `RACScheduler` wraps a core ``/AsyncSchedulers/Scheduler`` (``core``): blocks scheduled through it
+/// and tasks or actors running on the core share one queue and one order. Convert both ways with
+/// ``core`` and ``wrapping(_:)`` (or `Scheduler.racScheduler`).
 ///
 /// Every RAC scheduler is serial: blocks run one at a time, in order. A core that may run several jobs at
-/// once (a ``ConcurrentScheduler``, or any scheduler that is not an ``ActorScheduler``) gets a serial
-/// queue in front of it: the blocks run one at a time, in order, on the core's threads, and do not share
-/// a FIFO with the core's other work. Blocks run on the scheduler, with
-/// ``current()`` set to it while they run; they should not block for long. Returned disposables cancel
-/// a block that has not started yet; they never interrupt one that is running.
+/// once (a ``/AsyncSchedulers/ConcurrentScheduler``, or any scheduler that is not an
+/// ``/AsyncSchedulers/ActorScheduler``) gets a serial queue in front of it: the blocks run one at a
+/// time, in order, on the core's threads, and do not share a FIFO with the core's other work. Blocks run
+/// on the scheduler, with ``current()`` set to it while they run; they should not block for long.
+/// Returned disposables cancel a block that has not started yet; they never interrupt one that is
+/// running.
 ///
 /// Dates are wall-clock `Date`s, converted once, when the call is made, into a deadline on the
 /// scheduler's monotonic clock: changing the system clock afterwards does not move the deadline (RAC's

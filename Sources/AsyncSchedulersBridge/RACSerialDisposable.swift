@@ -3,9 +3,9 @@ import Synchronization
 
 /// ReactiveObjC's `RACSerialDisposable`: holds one replaceable inner disposable.
 ///
-/// RAC semantics, which differ from the core ``SerialDisposable``: swapping in a new inner does **not**
-/// dispose the old one (it is returned); swapping into a disposed serial disposable disposes the new one
-/// at once and returns `nil`; disposing disposes the current inner.
+/// RAC semantics, which differ from the core ``/AsyncSchedulers/SerialDisposable``: swapping in a new
+/// inner does **not** dispose the old one (it is returned); swapping into a disposed serial disposable
+/// disposes the new one at once and returns `nil`; disposing disposes the current inner.
 public final class RACSerialDisposable: RACDisposable, @unchecked Sendable {
   // Why @unchecked Sendable: all state is in `state`, a Mutex.
   private struct State {

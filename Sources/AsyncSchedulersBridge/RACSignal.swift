@@ -2,7 +2,7 @@ import AsyncSchedulers
 import AsyncSignals
 import Foundation
 
-/// ReactiveObjC's `RACSignal`, with its Swift spellings, on a native ``Signal``.
+/// ReactiveObjC's `RACSignal`, with its Swift spellings, on a native ``/AsyncSignals/Signal``.
 ///
 /// A cold signal: `createSignal`'s block runs once per subscription, on the subscribing thread.
 /// Values are optional and errors `Error?`, as RAC's are nullable. Subscribers get events one at a

@@ -2,7 +2,7 @@ import AsyncSchedulers
 import AsyncSchedulersBridge
 import AsyncSchedulersTesting
 
-/// ReactiveObjC's `RACTestScheduler`, built on the virtual-time ``TestScheduler``.
+/// ReactiveObjC's `RACTestScheduler`, built on the virtual-time ``/AsyncSchedulersTesting/TestScheduler``.
 ///
 /// Nothing runs until the test steps it. RAC's rules hold: `schedule` blocks run before any dated
 /// block, first in first out; dated blocks run in date order (equal dates in the order scheduled);

@@ -1,6 +1,6 @@
 import AsyncSchedulers
 
-/// The key of a disposable inserted into a ``CompositeDisposable`` with Rx's `insert(_:)`.
+/// The key of a disposable inserted into a ``/AsyncSchedulers/CompositeDisposable`` with Rx's `insert(_:)`.
 public struct DisposeKey: Sendable {
   let handle: CompositeDisposable.Handle
   let disposable: any Disposable

@@ -3,10 +3,11 @@ import Dispatch
 
 /// RxSwift's main-thread scheduler, on a core `MainActorScheduler` (``SerialDispatchQueueScheduler/core``).
 ///
-/// ``schedule(_:action:)`` runs the action inline when called on the main actor while nothing of this
-/// instance is queued or running, and queues it otherwise (so order is kept), like Rx. Unlike Rx, the
-/// "queued" count is per instance (RxSwift issue #2704: Rx's `MainScheduler.instance` couples unrelated
-/// callers): create one `MainScheduler()` per feature to keep them apart.
+/// ``SerialDispatchQueueScheduler/schedule(_:action:)`` runs the action inline when called on the main
+/// actor while nothing of this instance is queued or running, and queues it otherwise (so order is
+/// kept), like Rx. Unlike Rx, the "queued" count is per instance (RxSwift issue #2704: Rx's
+/// `MainScheduler.instance` couples unrelated callers): create one `MainScheduler()` per feature to keep
+/// them apart.
 public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
   // Why @unchecked Sendable: adds no state to its superclass.
 

@@ -8,7 +8,7 @@ import Synchronization
 /// timed actions run inline. Time never moves backwards: a past deadline runs at the current `now`. A
 /// repeating schedule runs its action once, at its start, and returns a finished handle (an endless
 /// timer cannot run "at once"). Tasks preferring it run inline on the enqueuing thread. It does not set
-/// ``Schedulers/current``.
+/// ``/AsyncSchedulers/Schedulers/current``.
 public final class ImmediateTestScheduler: Scheduler {
   /// A name for debugging.
   public let name: String

@@ -9,8 +9,11 @@ extension TestScheduler {
   /// continuations run here, one job at a time, in FIFO order.
   ///
   /// Inside the scope, ready work runs by itself, on a thread the scope owns (its *pump*), without the
-  /// test driving it; only time waits for the test: ``advance(by:)``, ``run(maximumSteps:)`` and
-  /// ``step()`` called from the body move the clock and run what comes due, as everywhere else. So
+  /// test driving it; only time waits for the test:
+  /// ``TestScheduler/advance(by:fileID:filePath:line:column:)``,
+  /// ``TestScheduler/run(maximumSteps:fileID:filePath:line:column:)`` and
+  /// ``TestScheduler/step(fileID:filePath:line:column:)`` called from the body move the clock and run
+  /// what comes due, as everywhere else. So
   /// operators written the swift-async-algorithms way (an internal `Task {}` iterating upstream,
   /// `clock.sleep(until:)` on the clock they are given) are exact when given this scheduler as their
   /// clock:

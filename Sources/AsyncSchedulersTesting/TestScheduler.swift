@@ -6,9 +6,10 @@ import Synchronization
 ///
 /// Tasks started with `Task(executorPreference: scheduler)`, actors whose executor it is, and what they
 /// spawn (`async let`, task-group children) run only when the test drives the scheduler, on the test's
-/// thread, one job at a time. Sleeping on it (`scheduler.sleep(for:)`, ``Scheduler/ticks(every:leeway:startingAt:)``)
-/// registers a timer in its heap; callback work (`schedule`, timers) shares the same timeline. Nothing
-/// happens in the background: no `Task.yield()` loops, no real-time sleeps, no polling.
+/// thread, one job at a time. Sleeping on it (`scheduler.sleep(for:)`,
+/// ``/AsyncSchedulers/Scheduler/ticks(every:leeway:startingAt:)``) registers a timer in its heap;
+/// callback work (`schedule`, timers) shares the same timeline. Nothing happens in the background: no
+/// `Task.yield()` loops, no real-time sleeps, no polling.
 ///
 /// ```swift
 /// let scheduler = TestScheduler()
@@ -20,10 +21,12 @@ import Synchronization
 /// ```
 ///
 /// ## Semantics
-/// - Driving calls (``advance(by:)``, ``advance(to:)``, ``run(maximumSteps:)``, ``step()``) first run the
-///   ready work, then fire timers in (deadline, scheduling order); `now` is set to each timer's deadline
-///   while it and the work it wakes run. Work created meanwhile that is due by the target runs in the
-///   same call. The clock ends exactly at the target.
+/// - Driving calls (``advance(by:fileID:filePath:line:column:)``,
+///   ``advance(to:fileID:filePath:line:column:)``, ``run(maximumSteps:fileID:filePath:line:column:)``,
+///   ``step(fileID:filePath:line:column:)``) first run the ready work, then fire timers in (deadline,
+///   scheduling order); `now` is set to each timer's deadline while it and the work it wakes run. Work
+///   created meanwhile that is due by the target runs in the same call. The clock ends exactly at the
+///   target.
 /// - Equal deadlines run in the order they were scheduled; a repeating timer keeps its original place
 ///   among equal deadlines and re-arms from its scheduled time (no drift).
 /// - Time never moves backwards: advancing to the past fails the test and changes nothing.
@@ -39,9 +42,9 @@ import Synchronization
 /// actors to it, take time from it. Work that escapes to another executor (a bare `Task {}`, a
 /// `Task.detached`, `Task.sleep`, a continuation resumed by another thread) runs at the mercy of the real
 /// machine: when it comes back is not decided by the scheduler. Wait for it with
-/// ``runUntil(timeout:_:)``, which blocks on the arrival of work with a real-time bound, never a fixed
-/// sleep. Do not `await` work bound to the scheduler from the test itself without driving it: the test's
-/// own task would wait for a `run()` that never comes.
+/// ``runUntil(timeout:_:fileID:filePath:line:column:)``, which blocks on the arrival of work with a
+/// real-time bound, never a fixed sleep. Do not `await` work bound to the scheduler from the test itself
+/// without driving it: the test's own task would wait for a `run()` that never comes.
 public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitting, TimerOwner, Sendable {
   /// A name for failure messages.
   public let name: String
@@ -50,7 +53,8 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   /// The executor actors bound to this scheduler use.
   private let serialExecutor = TestSchedulerSerialExecutor()
 
-  /// Creates a scheduler whose virtual clock starts at `now` (by default ``SchedulerInstant/zero``).
+  /// Creates a scheduler whose virtual clock starts at `now` (by default
+  /// ``/AsyncSchedulers/SchedulerInstant/zero``).
   ///
   /// `maximumJobsPerInstant` bounds runaway work: a driving call that runs that many jobs (callbacks,
   /// task and actor jobs, timers) without the clock moving stops, fails the test with a message naming
@@ -306,7 +310,8 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
     for _ in 0..<max(count, 0) where step(fileID: fileID, filePath: filePath, line: line) == false { break }
   }
 
-  /// Runs everything (RACTestScheduler `stepAll`); the same as ``run(maximumSteps:)``.
+  /// Runs everything (RACTestScheduler `stepAll`); the same as
+  /// ``run(maximumSteps:fileID:filePath:line:column:)``.
   public func stepAll(fileID: String = #fileID, filePath: String = #filePath, line: Int = #line) {
     run(fileID: fileID, filePath: filePath, line: line)
   }
