@@ -1,5 +1,6 @@
 // `swift run AsyncSchedulersExamples`: a real demonstration of each scheduler, of cancellation, and of
-// virtual-time testing. Every snippet in README.md and Migration.md lives in this target, so they compile.
+// virtual-time testing. Every snippet in README.md, Migration.md and the DocC articles lives in this target,
+// so they compile.
 
 print("== Schedulers")
 await SchedulersDemo.run()
@@ -16,4 +17,6 @@ print("== RxSwift bridge")
 await RxSnippets.run()
 print("== Signals")
 await SignalsDemo.run()
+print("== Article snippets")
+await ArticleSnippets.run()
 print("All examples ran.")

@@ -12,8 +12,8 @@
 /// handed to a worker that spins to its deadline. Spinning is bounded: only some of the processors
 /// spin at once, process-wide, and a spin never outlasts the window it waits for. It applies only to
 /// schedulers on Dispatch's global queues; a scheduler on your own target queue, and the main-actor
-/// scheduler, never spin. The README's "Performance and energy" section gives what each mode costs and
-/// gives on a measured machine.
+/// scheduler, never spin. <doc:Performance> gives what each mode costs and gives on a measured
+/// machine.
 public enum SchedulerLatencyMode: Sendable, Hashable {
   /// Never spin; wait for timers in the kernel, honouring leeway (the default).
   case efficient
