@@ -5,8 +5,9 @@ import Synchronization
 /// thread's lateness waking from its timed wait, plus the delay between asking Dispatch for a worker
 /// and the worker starting. The timer window (how early the alarm goes off so that a worker is already
 /// spinning when the timer falls due) follows it: a few tens of microseconds on a quiet machine,
-/// hundreds on a loaded virtual machine (capped at 0.5 ms, so a spin costs at most that per timer). Both figures are moving averages (1/8 weight per sample, each
-/// sample capped at 2 ms so that one stall does not inflate the window for long).
+/// hundreds on a loaded virtual machine (capped at 0.5 ms, so a spin costs at most that per timer).
+/// Both figures are moving averages (1/8 weight per sample, each sample capped at 2 ms so that one stall
+/// does not inflate the window for long).
 package enum HandOffLatency {
   private static let alarmWake = Atomic<Int64>(25_000)
   private static let workerStart = Atomic<Int64>(25_000)

@@ -8,7 +8,8 @@ import Dispatch
 /// - a callback scheduler (``schedule(_:)`` and the timed forms);
 /// - a task executor: `Task(executorPreference: scheduler)`, `withTaskExecutorPreference(scheduler)`, and
 ///   their `async let` and task-group children run here;
-/// - the executor of actors: `nonisolated var unownedExecutor: UnownedSerialExecutor { scheduler.unownedSerialExecutor }`.
+/// - the executor of actors:
+///   `nonisolated var unownedExecutor: UnownedSerialExecutor { scheduler.unownedSerialExecutor }`.
 ///
 /// Actor jobs, task jobs and callbacks share one FIFO, so they never run at the same time. Creating one
 /// is cheap (no thread, no Dispatch queue of its own): its workers run on a shared global queue of its
