@@ -35,6 +35,8 @@ let package = Package(
       dependencies: [
         "AsyncSchedulers", "AsyncSchedulersTesting", "AsyncSignals", "AsyncSchedulersBridge", "AsyncSchedulersRxBridge",
       ]),
+    // App code as users write it, importing nothing of this package, for the virtual-time tests.
+    .target(name: "AppPatterns", path: "Tests/AppPatterns"),
     .target(
       name: "AsyncSchedulersTestSupport", dependencies: ["AsyncSchedulers"],
       path: "Tests/AsyncSchedulersTestSupport"),
@@ -42,7 +44,8 @@ let package = Package(
       name: "AsyncSchedulersTests",
       dependencies: ["AsyncSchedulers", "AsyncSchedulersTesting", "AsyncSchedulersTestSupport"]),
     .testTarget(
-      name: "AsyncSchedulersTestingTests", dependencies: ["AsyncSchedulersTesting", "AsyncSchedulersTestSupport"]),
+      name: "AsyncSchedulersTestingTests",
+      dependencies: ["AsyncSchedulersTesting", "AsyncSchedulersTestSupport", "AppPatterns"]),
     .testTarget(
       name: "AsyncSignalsTests",
       dependencies: ["AsyncSignals", "AsyncSchedulers", "AsyncSchedulersTesting", "AsyncSchedulersTestSupport"]),

@@ -48,39 +48,95 @@ extension TestScheduler {
   /// outside it is woken by the cancelling thread; when that task is the body, the scope ends without
   /// reporting it as an escape.
   @discardableResult
-  public func capturingAllTasks<Result>(
+  public func capturingAllTasks<Result, Failure: Error>(
+    isolation: isolated (any Actor)? = #isolation,
     stallTimeout: Duration = .seconds(10),
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
-    _ body: @Sendable () async throws -> Result
-  ) async rethrows -> Result {
-    guard GlobalEnqueueHook.isAvailable else {
+    _ body: () async throws(Failure) -> Result
+  ) async throws(Failure) -> Result {
+    guard GlobalEnqueueHook.isAvailable, MainExecutorHook.isAvailable else {
       reportIssue(
-        "capturingAllTasks needs the runtime's swift_task_enqueueGlobal_hook, which this runtime does not "
-          + "export: the body runs uncaptured.", fileID: fileID, filePath: filePath, line: line, column: column)
+        "capturingAllTasks needs the runtime's swift_task_enqueueGlobal_hook and swift_task_getMainExecutor_hook, "
+          + "which this runtime does not export: the body runs uncaptured.",
+        fileID: fileID, filePath: filePath, line: line, column: column)
+      return try await body()
+    }
+    if let refusal = refusalToCapture() {
+      reportIssue(refusal, fileID: fileID, filePath: filePath, line: line, column: column)
       return try await body()
     }
     await CaptureLock.shared.acquire()
     let scope = CaptureScopeCounter.next()
     _ = state.withCriticalRegion { $0.setCapturingScope(scope) }
     GlobalEnqueueHook.install(scheduler: self, scope: scope)
+    MainExecutorHook.install(scheduler: self, scope: scope)
     startPump(scope: scope, stallTimeout: stallTimeout)
-    // Move the caller onto the pump: resumed by a pump job, its continuation is a captured global job.
-    // A continuation resumed before its task has suspended lets the task go on where it was, so try
-    // again until the caller runs on the pump.
+    let outcome: CaptureOutcome<Result, Failure> = await CaptureMarker.$scope.withValue(scope) {
+      guard await moveOntoScheduler() else { return .refused }
+      // Whether the body's last step ran in the scope is read here, before the marker is gone: once it
+      // is, a hop back to the caller's isolation (the main actor) leaves the scheduler.
+      do throws(Failure) {
+        let value = try await body()
+        return .returned(value, endedInScope: CurrentSchedulerSlot.isCurrent(self))
+      } catch {
+        return .threw(error, endedInScope: CurrentSchedulerSlot.isCurrent(self))
+      }
+    }
+    await endCapture(
+      bodyEndedInScope: outcome.endedInScope, fileID: fileID, filePath: filePath, line: line, column: column)
+    switch outcome {
+    case .returned(let value, _): return value
+    case .threw(let error, _): throw error
+    case .refused:
+      reportIssue(
+        "capturingAllTasks could not move its body onto TestScheduler '\(name)': the caller is isolated to an "
+          + "actor with an executor of its own. Call it from a nonisolated or @MainActor test; the body runs "
+          + "uncaptured.", fileID: fileID, filePath: filePath, line: line, column: column)
+      return try await body()
+    }
+  }
+
+  /// Why a scope cannot start here, if it cannot: the caller is already in a scope of another
+  /// scheduler (scopes do not nest across schedulers), or its task prefers another executor (its code
+  /// would never reach the scope's pump). `nil` when it can, or when the caller is already in a scope
+  /// of this scheduler (then the body simply runs in that scope).
+  private func refusalToCapture() -> String? {
+    let marker = CaptureMarker.scope
+    if marker != 0 {
+      if CurrentSchedulerSlot.isCurrent(self) || state.withCriticalRegion({ $0.capturingScope == marker }) {
+        return nil
+      }
+      return "capturingAllTasks on TestScheduler '\(name)' was called inside the capturing scope of another "
+        + "scheduler: scopes do not nest across schedulers. The body runs in the outer scope; use one scheduler "
+        + "per test."
+    }
+    let prefersOther = withUnsafeCurrentTask { task -> Bool in
+      guard let preferred = task?.unownedTaskExecutor else { return false }
+      return preferred != UnownedTaskExecutor(ordinary: self)
+    }
+    if prefersOther {
+      return "capturingAllTasks on TestScheduler '\(name)' was called from a task that prefers another executor "
+        + "(Task(executorPreference:) or withTaskExecutorPreference): its code would never reach the scope. Start "
+        + "the scope outside that preference; the body runs uncaptured."
+    }
+    return nil
+  }
+
+  /// Moves the calling task onto the scope's pump: resumed by a pump job, its continuation (and its hop
+  /// back to the caller's isolation, the main actor included) is captured. A continuation resumed
+  /// before its task has suspended lets the task go on where it was, so it tries again; an isolation
+  /// with an executor of its own never arrives, and after a bounded number of tries it gives up.
+  private func moveOntoScheduler(isolation: isolated (any Actor)? = #isolation) async -> Bool {
+    var tries = 0
     while !CurrentSchedulerSlot.isCurrent(self) {
+      if tries == 1_000 { return false }
+      tries += 1
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         let admission = state.withCriticalRegion { $0.enqueue(.closure { continuation.resume() }) }
         if admission.wake { wakeup.signal() }
       }
     }
-    do {
-      let result = try await CaptureMarker.$scope.withValue(scope) { try await body() }
-      await endCapture(fileID: fileID, filePath: filePath, line: line, column: column)
-      return result
-    } catch {
-      await endCapture(fileID: fileID, filePath: filePath, line: line, column: column)
-      throw error
-    }
+    return true
   }
 
   /// Routes one captured global job here; `escaped` when its task ran outside the scope.
@@ -95,16 +151,20 @@ extension TestScheduler {
     }
   }
 
-  private func endCapture(fileID: String, filePath: String, line: Int, column: Int) async {
+  private func endCapture(
+    isolation: isolated (any Actor)? = #isolation, bodyEndedInScope: Bool = true,
+    fileID: String, filePath: String, line: Int, column: Int
+  ) async {
     // Cancelled from outside, the body's last steps may be resumed by the canceller's thread: that
     // ends the scope, it is not an escape.
-    if !CurrentSchedulerSlot.isCurrent(self) && !Task.isCancelled {
+    if !bodyEndedInScope && !Task.isCancelled {
       recordEscape(
         "the body of capturingAllTasks",
         origin: "itself: it resumed outside the scope (it awaited a Task.sleep, a real timer, or work "
           + "completed by another thread), so its steps ran concurrently with the scope's tasks")
     }
     GlobalEnqueueHook.uninstall()
+    MainExecutorHook.uninstall()
     if state.withCriticalRegion({ $0.setCapturingScope(0) }) { wakeup.signal() }
     // Leave the pump: with the hook gone, the yield goes to the global executor. (A yield resumed
     // before its task suspended leaves the task where it was: try again.)
@@ -179,6 +239,22 @@ extension TestScheduler {
     else { return false }
     runJob(.action(timer))
     return true
+  }
+}
+
+/// How a scope's body ended.
+private enum CaptureOutcome<Result, Failure: Error> {
+  case returned(Result, endedInScope: Bool)
+  case threw(Failure, endedInScope: Bool)
+  /// The body could not be moved onto the pump (it never ran).
+  case refused
+
+  /// Whether the body's last step ran in the scope (a refused body never ran: nothing to report).
+  var endedInScope: Bool {
+    switch self {
+    case .returned(_, let ended), .threw(_, let ended): ended
+    case .refused: true
+    }
   }
 }
 

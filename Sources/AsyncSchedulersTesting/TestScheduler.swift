@@ -50,8 +50,12 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   public let name: String
   let state: Mutex<TestSchedulerStateMachine>
   let wakeup = DispatchSemaphore(value: 0)
+  /// When the current job started, in real time (see `noteJobStart()`).
+  let jobStartNanoseconds = Atomic<Int64>(0)
   /// The executor actors bound to this scheduler use.
   private let serialExecutor = TestSchedulerSerialExecutor()
+  /// The executor the main actor of a capturing scope's code runs on.
+  let mainExecutor = TestSchedulerMainExecutor()
 
   /// Creates a scheduler whose virtual clock starts at `now` (by default
   /// ``/AsyncSchedulers/SchedulerInstant/zero``).
@@ -68,6 +72,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
     self.state = Mutex(
       TestSchedulerStateMachine(now: now, maximumJobsPerInstant: maximumJobsPerInstant, creator: .current))
     serialExecutor.scheduler = self
+    mainExecutor.scheduler = self
   }
 
   /// The most jobs one driving call runs at one instant before it stops and reports runaway work.
@@ -118,6 +123,11 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
     return addTimer(RepeatingTimer(owner: self, grid: RepeatGrid(start: start, interval: interval), action), at: start)
   }
 
+  /// Adds the wake-up timer of a plain `Task.sleep`.
+  func addSleepTimer(_ timer: ScheduledTimer, at deadline: SchedulerInstant) {
+    _ = addTimer(timer, at: deadline)
+  }
+
   private func addTimer(_ timer: ScheduledTimer, at deadline: SchedulerInstant) -> ScheduledAction {
     let arrival = Self.arrival(for: self)
     let wake = state.withCriticalRegion { state -> Bool in
@@ -150,6 +160,13 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   /// Queues a job of an actor bound to this scheduler; it runs, isolated, on the next driving call.
   func enqueueIsolated(_ job: UnownedJob) {
     enqueue(work: .job(job), escaping: "a task or actor job", isJob: true)
+  }
+
+  /// Queues a main-actor job of a capturing scope's code; once the scope has ended, hands it to the
+  /// real main actor instead.
+  func enqueueMainActor(_ job: UnownedJob) {
+    guard state.withCriticalRegion({ $0.isCapturing }) else { return MainExecutorHook.enqueueOnRealMainActor(job) }
+    enqueue(work: .runnable(MainActorJob(job, scheduler: self)), escaping: "a main-actor job", isJob: true)
   }
 
   /// Queues `work`; when it escaped, records what it was and where it came from in the same critical
@@ -416,6 +433,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   }
 
   func runJob(_ work: Work) {
+    noteJobStart()
     // Actor jobs run isolated to the serial face *and* preferring this scheduler, so nonisolated code
     // they call stays here; jobs of tasks preferring it (or captured from the global executor) run
     // nonisolated, so nonisolated code needs no hop (and a captured task's next hop goes back through

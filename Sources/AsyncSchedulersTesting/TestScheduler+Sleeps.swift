@@ -1,0 +1,121 @@
+#if compiler(>=6.3)
+  @_spi(ExperimentalScheduling) import _Concurrency
+#endif
+import AsyncSchedulers
+import Synchronization
+
+/// Plain `Task.sleep` on virtual time: the runtime hands a sleeping task's wake-up job to the
+/// *schedulable* executor the task runs on (Swift 6.3's `SchedulingExecutor`, an SPI), and a
+/// ``TestScheduler`` is one, so a task running on it (preferring it, isolated to an actor bound to it,
+/// captured by ``TestScheduler/capturingAllTasks(isolation:stallTimeout:fileID:filePath:line:column:_:)``,
+/// or main-actor code inside that scope) sleeps on the virtual clock. Where the SPI is missing (a
+/// compiler before 6.3) the conformance is absent and such sleeps take real time, as before.
+extension TestScheduler {
+  /// The real time at which the scheduler started its current job, for recovering sleep durations.
+  static let jobClockEpoch = ContinuousClock.now
+
+  /// Notes the real time at which a job starts (one clock read).
+  @inline(__always)
+  func noteJobStart() {
+    jobStartNanoseconds.store(
+      SleepDuration.nanoseconds(Self.jobClockEpoch.duration(to: ContinuousClock.now)), ordering: .relaxed)
+  }
+
+  /// How long ago, in real time, the current job started.
+  var realTimeSinceJobStart: Duration {
+    let start = Duration.nanoseconds(jobStartNanoseconds.load(ordering: .relaxed))
+    return max(.zero, Self.jobClockEpoch.duration(to: ContinuousClock.now) - start)
+  }
+
+  /// Parks a sleeping task's wake-up `job` as a timer `duration` after the virtual `now`.
+  func scheduleSleep(_ job: UnownedJob, after duration: Duration) {
+    let deadline = now.advanced(by: max(duration, .zero))
+    let timer = ScheduledTimer(owner: self) {
+      // The wake-up job belongs to a small task of the runtime's that resumes the sleeper. Run on a
+      // task executor, that task would first hop to the global executor (it prefers none) and resume
+      // the sleeper from a thread of Dispatch's; run on the generic executor it resumes the sleeper
+      // here, so the sleeper's next job reaches this scheduler from the scheduler itself.
+      job.runSynchronously(on: GenericExecutor.unowned)
+    }
+    addSleepTimer(timer, at: deadline)
+  }
+
+  /// The duration a sleep on `clock` until `instant` meant, recovered from the real-time window in which
+  /// the task computed its deadline (see ``SleepDuration``).
+  func recoveredDuration<C: Clock>(until instant: C.Instant, clock: C) -> Duration? {
+    if let own = clock as? TestScheduler, own === self, let deadline = instant as? SchedulerInstant {
+      return now.duration(to: deadline)
+    }
+    guard let shortest = clock.now.duration(to: instant) as? Duration else { return nil }
+    return SleepDuration.roundest(shortest: shortest, longest: shortest + realTimeSinceJobStart)
+  }
+}
+
+#if compiler(>=6.3)
+  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+  @_spi(ExperimentalScheduling) extension TestScheduler: SchedulingExecutor {
+    /// Parks a sleeping task's wake-up job until `delay` of virtual time has passed
+    /// (`Task.sleep(nanoseconds:)` comes here). Called by the runtime; never blocks.
+    ///
+    /// A delay on a clock whose duration is not `Swift.Duration` cannot be put on the virtual
+    /// timeline: the job runs at the current virtual instant and the escape is reported.
+    public func enqueue<C: Clock>(
+      _ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C
+    ) {
+      let job = UnownedJob(job)
+      guard let delay = delay as? Duration else { return sleepOnForeignClock(job, clock: clock) }
+      scheduleSleep(job, after: delay)
+    }
+
+    /// Parks a sleeping task's wake-up job until the virtual instant that matches `instant`
+    /// (`Task.sleep(for:)`, `Task.sleep(until:clock:)`, `ContinuousClock().sleep(for:)` and
+    /// `SuspendingClock().sleep(for:)` come here). Called by the runtime; never blocks.
+    ///
+    /// The duration is recovered from the real-clock deadline (see ``SleepDuration``): the roundest
+    /// duration between the time left now and the time left since the current job started, so a
+    /// `Task.sleep(for: .milliseconds(300))` wakes at exactly `now + 300 ms` of virtual time. A deadline
+    /// computed in an *earlier* job (`let deadline = .now + …; await …; sleep(until: deadline)`) is
+    /// short by the real time that passed in between: sleep for a duration instead.
+    public func enqueue<C: Clock>(
+      _ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C
+    ) {
+      let job = UnownedJob(job)
+      guard let duration = recoveredDuration(until: instant, clock: clock) else {
+        return sleepOnForeignClock(job, clock: clock)
+      }
+      scheduleSleep(job, after: duration)
+    }
+
+    private func sleepOnForeignClock<C: Clock>(_ job: UnownedJob, clock: C) {
+      recordEscape(
+        "a sleep on \(C.self), whose durations are not Swift.Duration",
+        origin: "a task on the scheduler; it cannot be put on virtual time, so it woke at once")
+      scheduleSleep(job, after: .zero)
+    }
+  }
+
+  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+  extension TestSchedulerSerialExecutor: SchedulingExecutor {
+    /// Sleeps of actors bound to the scheduler: on its virtual clock (see `TestScheduler`'s).
+    func enqueue<C: Clock>(_ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C) {
+      scheduler.enqueue(job, after: delay, tolerance: tolerance, clock: clock)
+    }
+
+    /// Sleeps of actors bound to the scheduler: on its virtual clock (see `TestScheduler`'s).
+    func enqueue<C: Clock>(_ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C) {
+      scheduler.enqueue(job, at: instant, tolerance: tolerance, clock: clock)
+    }
+  }
+#endif
+
+/// The runtime's generic executor (the global concurrent executor's identity), as an
+/// `UnownedSerialExecutor`: both words zero, as the runtime spells it (`SerialExecutorRef::generic()`).
+/// Running a job "on" it tells the runtime the job needs no hop to reach nonisolated code.
+enum GenericExecutor {
+  static let unowned: UnownedSerialExecutor = {
+    precondition(
+      MemoryLayout<UnownedSerialExecutor>.size == 2 * MemoryLayout<Int>.size,
+      "UnownedSerialExecutor is expected to be two words (identity, implementation)")
+    return unsafeBitCast((0, 0) as (Int, Int), to: UnownedSerialExecutor.self)
+  }()
+}
