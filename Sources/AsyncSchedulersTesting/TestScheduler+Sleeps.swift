@@ -14,29 +14,44 @@ extension TestScheduler {
   /// The real time at which the scheduler started its current job, for recovering sleep durations.
   static let jobClockEpoch = ContinuousClock.now
 
-  /// Notes the real time at which a job starts (one clock read).
+  /// Notes the real time at which `work` starts (one clock read), by its task when it is a task's job.
   @inline(__always)
-  func noteJobStart() {
-    jobStartNanoseconds.store(
-      SleepDuration.nanoseconds(Self.jobClockEpoch.duration(to: ContinuousClock.now)), ordering: .relaxed)
+  func noteJobStart(_ work: Work) {
+    let address: UInt?
+    switch work {
+    case .job(let job), .taskJob(let job): address = unsafeBitCast(job, to: UInt.self)
+    case .runnable(let runnable as MainActorJob): address = unsafeBitCast(runnable.job, to: UInt.self)
+    default: address = nil
+    }
+    jobStarts.noteStart(ofJobAt: address, at: Self.realNanoseconds())
   }
 
-  /// How long ago, in real time, the current job started.
-  var realTimeSinceJobStart: Duration {
-    let start = Duration.nanoseconds(jobStartNanoseconds.load(ordering: .relaxed))
-    return max(.zero, Self.jobClockEpoch.duration(to: ContinuousClock.now) - start)
+  /// Real time (`ContinuousClock`) in nanoseconds since this module first read it.
+  static func realNanoseconds() -> Int64 { SleepDuration.nanoseconds(jobClockEpoch.duration(to: ContinuousClock.now)) }
+
+  /// How much real time has passed since the calling task can have computed a deadline.
+  var realTimeSinceDeadlineComputation: Duration {
+    let task = withUnsafeCurrentTask { $0.map { unsafeBitCast($0, to: UInt.self) } }
+    let start = jobStarts.earliestDeadlineComputation(byTaskAt: task)
+    return max(.zero, .nanoseconds(Self.realNanoseconds() - start))
   }
 
   /// Parks a sleeping task's wake-up `job` as a timer `duration` after the virtual `now`.
   func scheduleSleep(_ job: UnownedJob, after duration: Duration) {
     let deadline = now.advanced(by: max(duration, .zero))
-    let timer = ScheduledTimer(owner: self) {
+    let sleeper = SleepingTask.current()
+    let key = state.withCriticalRegion { $0.nextSleepKey() }
+    let timer = ScheduledTimer(owner: self) { [unowned(unsafe) self] in
+      // The timer runs on this scheduler (it is alive). The sleeper is released after the lock.
+      let sleeper = self.state.withCriticalRegion { $0.forgetSleeper(key) }
       // The wake-up job belongs to a small task of the runtime's that resumes the sleeper. Run on a
       // task executor, that task would first hop to the global executor (it prefers none) and resume
       // the sleeper from a thread of Dispatch's; run on the generic executor it resumes the sleeper
       // here, so the sleeper's next job reaches this scheduler from the scheduler itself.
       job.runSynchronously(on: GenericExecutor.unowned)
+      withExtendedLifetime(sleeper) {}
     }
+    if let sleeper { state.withCriticalRegion { $0.rememberSleeper(sleeper, key: key) } }
     addSleepTimer(timer, at: deadline)
   }
 
@@ -47,7 +62,7 @@ extension TestScheduler {
       return now.duration(to: deadline)
     }
     guard let shortest = clock.now.duration(to: instant) as? Duration else { return nil }
-    return SleepDuration.roundest(shortest: shortest, longest: shortest + realTimeSinceJobStart)
+    return SleepDuration.roundest(shortest: shortest, longest: shortest + realTimeSinceDeadlineComputation)
   }
 }
 

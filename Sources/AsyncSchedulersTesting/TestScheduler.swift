@@ -48,10 +48,13 @@ import Synchronization
 public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitting, TimerOwner, Sendable {
   /// A name for failure messages.
   public let name: String
+  /// The scheduler of the running test under the `.virtualTime` trait (and of code the test's tasks
+  /// run); `nil` outside such a test. A task-local: tasks the test starts inherit it.
+  @TaskLocal public static var current: TestScheduler?
   let state: Mutex<TestSchedulerStateMachine>
   let wakeup = DispatchSemaphore(value: 0)
-  /// When the current job started, in real time (see `noteJobStart()`).
-  let jobStartNanoseconds = Atomic<Int64>(0)
+  /// When tasks' recent jobs started, in real time (see `noteJobStart(_:)`).
+  let jobStarts = TaskJobStarts()
   /// The executor actors bound to this scheduler use.
   private let serialExecutor = TestSchedulerSerialExecutor()
   /// The executor the main actor of a capturing scope's code runs on.
@@ -231,7 +234,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
   ) {
     reportEscapes(fileID: fileID, filePath: filePath, line: line, column: column)
-    let (count, description) = state.withCriticalRegion { ($0.pendingCount, $0.describePending(name: name)) }
+    let (count, description) = state.withCriticalRegion { ($0.livePendingCount, $0.describePending(name: name)) }
     guard count > 0 else { return }
     reportIssue(
       "Expected no pending work.\n\(description)", fileID: fileID, filePath: filePath, line: line, column: column)
@@ -433,7 +436,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   }
 
   func runJob(_ work: Work) {
-    noteJobStart()
+    noteJobStart(work)
     // Actor jobs run isolated to the serial face *and* preferring this scheduler, so nonisolated code
     // they call stays here; jobs of tasks preferring it (or captured from the global executor) run
     // nonisolated, so nonisolated code needs no hop (and a captured task's next hop goes back through

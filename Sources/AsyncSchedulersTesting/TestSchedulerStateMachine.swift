@@ -28,6 +28,29 @@ package struct TestSchedulerStateMachine {
   /// The failure a capturing scope's pump recorded when the body stalled, reported when the scope ends.
   package var stallReport: String?
 
+  /// The tasks sleeping with a plain `Task.sleep` on a timer here, by the timer's key, so a sleep whose
+  /// task was cancelled (the runtime already woke it; its timer is inert) is not pending work.
+  private var sleepers: [UInt64: SleepingTask] = [:]
+  private var lastSleepKey: UInt64 = 0
+
+  /// A key for the next sleep's timer.
+  package mutating func nextSleepKey() -> UInt64 {
+    lastSleepKey &+= 1
+    return lastSleepKey
+  }
+
+  /// Remembers the task sleeping on the timer with `key`.
+  package mutating func rememberSleeper(_ task: SleepingTask, key: UInt64) { sleepers[key] = task }
+
+  /// Forgets the sleeper of a timer that fired; the caller releases it after the lock.
+  package mutating func forgetSleeper(_ key: UInt64) -> SleepingTask? { sleepers.removeValue(forKey: key) }
+
+  /// Sleeps whose task was cancelled: their timers are inert (they only free the runtime's job).
+  package var abandonedSleeps: Int { sleepers.isEmpty ? 0 : sleepers.values.count { $0.isCancelled } }
+
+  /// Pending work a test must account for: ready work and timers, less inert sleeps.
+  package var livePendingCount: Int { pendingCount - abandonedSleeps }
+
   /// Jobs counted by kind, to name runaway work.
   struct JobCounts {
     var callbacks = 0
@@ -224,6 +247,9 @@ package struct TestSchedulerStateMachine {
         lines.append("  - timer or sleep due at \(entry.deadline)")
       }
     }
-    return "TestScheduler '\(name)' at \(now) has \(pendingCount) pending item(s):\n" + lines.joined(separator: "\n")
+    let abandoned = abandonedSleeps
+    let note = abandoned == 0 ? "" : "\n  (and \(abandoned) inert timer(s) of plain sleeps whose tasks were cancelled)"
+    return "TestScheduler '\(name)' at \(now) has \(pendingCount - abandoned) pending item(s):\n"
+      + lines.joined(separator: "\n") + note
   }
 }

@@ -205,3 +205,32 @@ package final class CountingDisposable: Disposable {
   package func dispose() { disposals.wrappingAdd(1, ordering: .relaxed) }
   package var isDisposed: Bool { disposals.load(ordering: .relaxed) > 0 }
 }
+
+/// Threads that burn CPU while a test runs, to show that a result does not depend on the machine's
+/// load: `count` threads spin on a flag until ``stop()``.
+package final class CPUHogs: Sendable {
+  private let running = Atomic<Bool>(true)
+  private let stopped: DispatchGroup
+
+  /// Starts `count` burning threads.
+  package init(count: Int = 2) {
+    stopped = DispatchGroup()
+    for index in 0..<count {
+      stopped.enter()
+      let thread = Thread { [self, stopped] in
+        var spins: UInt64 = 0
+        while running.load(ordering: .relaxed) { spins &+= 1 }
+        withExtendedLifetime(spins) {}
+        stopped.leave()
+      }
+      thread.name = "CPU hog \(index + 1)"
+      thread.start()
+    }
+  }
+
+  /// Stops the threads and waits for them to end.
+  package func stop() {
+    running.store(false, ordering: .relaxed)
+    stopped.wait()
+  }
+}

@@ -1,0 +1,55 @@
+import AppPatterns
+import AsyncSchedulers
+import AsyncSchedulersTestSupport
+import AsyncSchedulersTesting
+import Testing
+
+/// How many times each pattern runs: 100 (1,000 in the soak), 10 under ThreadSanitizer.
+private var runs: Int { ThreadSanitizerHooks.shared == nil ? 100 * ModelTesting.soak : 10 }
+
+/// Runs `body` `runs` times and counts the distinct results.
+private func repeated(
+  isolation: isolated (any Actor)? = #isolation, loaded: Bool, _ body: () async -> [String]
+) async -> [[String]: Int] {
+  let hogs = loaded ? CPUHogs(count: 2) : nil
+  defer { hogs?.stop() }
+  var results: [[String]: Int] = [:]
+  for _ in 0..<runs { results[await body(), default: 0] += 1 }
+  return results
+}
+
+@Suite("App code on virtual time: exact timelines, quiet and loaded (StressTests)", .serialized)
+struct AppCodeOnVirtualTimeStressTests {
+  @MainActor
+  @Test(
+    "From a @MainActor test, each app pattern inside capturingAllTasks gives its exact timeline every time",
+    arguments: AppScenario.allCases, [false, true])
+  func mainActorTest(scenario: AppScenario, loaded: Bool) async {
+    let results = await repeated(loaded: loaded) {
+      let scheduler = TestScheduler()
+      return await scheduler.capturingAllTasks { await scenario.run(on: scheduler) }
+    }
+    #expect(results == [scenario.expected: runs])
+  }
+
+  @Test(
+    "From a nonisolated test, each app pattern inside capturingAllTasks gives its exact timeline every time",
+    arguments: AppScenario.allCases, [false, true])
+  func nonisolatedTest(scenario: AppScenario, loaded: Bool) async {
+    let results = await repeated(loaded: loaded) {
+      let scheduler = TestScheduler()
+      return await scheduler.capturingAllTasks { await scenario.run(on: scheduler) }
+    }
+    #expect(results == [scenario.expected: runs])
+  }
+
+  @MainActor
+  @Test(
+    ".virtualTime: each app pattern gives its exact timeline every time, on the test's scheduler",
+    .virtualTime, arguments: AppScenario.allCases, [false, true])
+  func underTheTrait(scenario: AppScenario, loaded: Bool) async throws {
+    let scheduler = try #require(TestScheduler.current)
+    let results = await repeated(loaded: loaded) { await scenario.run(on: scheduler) }
+    #expect(results == [scenario.expected: runs])
+  }
+}

@@ -1,0 +1,107 @@
+import AppPatterns
+import AsyncSchedulers
+import AsyncSchedulersTesting
+import Synchronization
+
+/// The app patterns of `AppPatterns` (code with no import of this package), each driven on a
+/// `TestScheduler` the way a test would, with the timeline it must give, computed by hand.
+///
+/// `run` takes the caller's isolation: from a `@MainActor` test it runs on the main actor (the calls to
+/// the view models do not suspend), from a nonisolated test it runs nonisolated.
+enum AppScenario: String, CaseIterable, Sendable {
+  case debounceWithInjectedClock
+  case debounceWithPlainSleep
+  case defaultActorWithInjectedClock
+  case pollerSleepingOneSecond
+  case taskGroupTimeoutRace
+  case detachedProducerIntoMainActorConsumer
+
+  /// The timeline, in milliseconds from the start of the run.
+  var expected: [String] {
+    switch self {
+    case .debounceWithInjectedClock, .debounceWithPlainSleep, .defaultActorWithInjectedClock:
+      ["nothing at 399", "search sw at 400"]
+    case .pollerSleepingOneSecond: ["poll at 0", "poll at 1000", "poll at 2000", "poll at 3000", "stopped at 3500"]
+    case .taskGroupTimeoutRace: ["fast at 500", "timed out at 1500"]
+    case .detachedProducerIntoMainActorConsumer: ["shown [1, 2, 3] at 750"]
+    }
+  }
+
+  /// Runs the pattern on `scheduler` (already capturing) and returns its timeline.
+  func run(on scheduler: TestScheduler, isolation: isolated (any Actor)? = #isolation) async -> [String] {
+    let start = scheduler.now
+    let trace = Timeline(scheduler: scheduler, start: start)
+    switch self {
+    case .debounceWithInjectedClock, .debounceWithPlainSleep:
+      let model = await SearchViewModel(clock: self == .debounceWithInjectedClock ? scheduler : nil) { query in
+        trace("search \(query)")
+        return [query]
+      }
+      await model.queryChanged("s")
+      scheduler.advance(by: .milliseconds(100))
+      await model.queryChanged("sw")
+      scheduler.advance(by: .milliseconds(299))
+      if await model.searches.isEmpty { trace("nothing") }
+      scheduler.advance(by: .milliseconds(1))
+      await model.settle()
+    case .defaultActorWithInjectedClock:
+      let model = SearchActor(clock: scheduler)
+      await model.queryChanged("s")
+      scheduler.advance(by: .milliseconds(100))
+      await model.queryChanged("sw")
+      scheduler.advance(by: .milliseconds(299))
+      if await model.searches.isEmpty { trace("nothing") }
+      scheduler.advance(by: .milliseconds(1))
+      for query in await model.searches { trace("search \(query)") }
+    case .pollerSleepingOneSecond:
+      let poller = await Poller { trace("poll") }
+      await poller.start()
+      scheduler.advance(by: .milliseconds(3_500))
+      await poller.stop()
+      await poller.finished()
+      trace("stopped")
+    case .taskGroupTimeoutRace:
+      let fast = Task { try await withTimeout(.seconds(1)) { try await fakeFetch("fast", latency: .milliseconds(500)) } }
+      scheduler.advance(by: .milliseconds(500))
+      if let value = try? await fast.value { trace(value) }
+      let slow = Task { try await withTimeout(.seconds(1)) { try await fakeFetch("slow", latency: .seconds(2)) } }
+      scheduler.advance(by: .seconds(2))
+      do {
+        trace(try await slow.value)
+      } catch {
+        // The timeout fired at 1500 ms; the slow fetch, cancelled, never answers.
+        trace.at(.milliseconds(1_500), error is TimedOut ? "timed out" : "\(error)")
+      }
+    case .detachedProducerIntoMainActorConsumer:
+      let feed = await TickerFeed()
+      let consumer = Task { await feed.run(count: 3, interval: .milliseconds(250)) }
+      scheduler.advance(by: .seconds(1))
+      await consumer.value
+      trace.at(.milliseconds(750), "shown \(await feed.shown)")
+    }
+    return trace.lines
+  }
+}
+
+/// A thread-safe timeline: lines stamped with the virtual time since `start`, in milliseconds.
+final class Timeline: Sendable {
+  private let scheduler: TestScheduler
+  private let start: SchedulerInstant
+  private let storage = Mutex<[String]>([])
+
+  init(scheduler: TestScheduler, start: SchedulerInstant) {
+    self.scheduler = scheduler
+    self.start = start
+  }
+
+  /// Appends `line` at the scheduler's current virtual time.
+  func callAsFunction(_ line: String) { at(start.duration(to: scheduler.now), line) }
+
+  /// Appends `line` stamped with `elapsed` (for events whose time the test knows, not reads).
+  func at(_ elapsed: Duration, _ line: String) {
+    let milliseconds = Int(elapsed / .milliseconds(1))
+    storage.withLock { $0.append("\(line) at \(milliseconds)") }
+  }
+
+  var lines: [String] { storage.withLock { $0 } }
+}
