@@ -40,6 +40,22 @@ enum GlobalEnqueueHook {
 
   private static let route = Mutex<Route?>(nil)
 
+  /// The runtime's global enqueue (`swift_task_enqueueGlobal`), to hand a job back to the global executor.
+  private static let enqueueGlobal: (@convention(thin) (UnownedJob) -> Void)? = {
+    dlsym(dlopen(nil, RTLD_NOW), "swift_task_enqueueGlobal").map {
+      unsafeBitCast($0, to: (@convention(thin) (UnownedJob) -> Void).self)
+    }
+  }()
+
+  /// Hands `job` to the global executor (a task of a scope that ended with its job still queued).
+  /// Call with no hook of a scope installed.
+  static func enqueueOnGlobalExecutor(_ job: UnownedJob) {
+    guard let enqueueGlobal else {
+      preconditionFailure("swift_task_enqueueGlobal is missing, yet a global job was captured")
+    }
+    enqueueGlobal(job)
+  }
+
   /// Whether the runtime exports the hook.
   static var isAvailable: Bool { slot.pointer != nil }
 

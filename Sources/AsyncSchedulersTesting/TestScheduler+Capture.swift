@@ -61,8 +61,11 @@ extension TestScheduler {
         fileID: fileID, filePath: filePath, line: line, column: column)
       return try await body()
     }
-    if let refusal = refusalToCapture() {
-      reportIssue(refusal, fileID: fileID, filePath: filePath, line: line, column: column)
+    switch admissionOfScope() {
+    case .start: break
+    case .alreadyCapturing: return try await body()
+    case .refused(let reason):
+      reportIssue(reason, fileID: fileID, filePath: filePath, line: line, column: column)
       return try await body()
     }
     await CaptureLock.shared.acquire()
@@ -96,30 +99,36 @@ extension TestScheduler {
     }
   }
 
-  /// Why a scope cannot start here, if it cannot: the caller is already in a scope of another
-  /// scheduler (scopes do not nest across schedulers), or its task prefers another executor (its code
-  /// would never reach the scope's pump). `nil` when it can, or when the caller is already in a scope
-  /// of this scheduler (then the body simply runs in that scope).
-  private func refusalToCapture() -> String? {
+  /// Whether a scope can start here: not when the caller is already in a scope of this scheduler (the
+  /// body simply runs in that scope), nor when it is in a scope of another scheduler (scopes do not
+  /// nest across schedulers) or its task prefers another executor (its code would never reach the
+  /// scope's pump).
+  private enum ScopeAdmission {
+    case start
+    case alreadyCapturing
+    case refused(String)
+  }
+
+  private func admissionOfScope() -> ScopeAdmission {
     let marker = CaptureMarker.scope
     if marker != 0 {
       if CurrentSchedulerSlot.isCurrent(self) || state.withCriticalRegion({ $0.capturingScope == marker }) {
-        return nil
+        return .alreadyCapturing
       }
-      return "capturingAllTasks on TestScheduler '\(name)' was called inside the capturing scope of another "
+      return .refused("capturingAllTasks on TestScheduler '\(name)' was called inside the capturing scope of another "
         + "scheduler: scopes do not nest across schedulers. The body runs in the outer scope; use one scheduler "
-        + "per test."
+        + "per test.")
     }
     let prefersOther = withUnsafeCurrentTask { task -> Bool in
       guard let preferred = task?.unownedTaskExecutor else { return false }
       return preferred != UnownedTaskExecutor(ordinary: self)
     }
     if prefersOther {
-      return "capturingAllTasks on TestScheduler '\(name)' was called from a task that prefers another executor "
+      return .refused("capturingAllTasks on TestScheduler '\(name)' was called from a task that prefers another executor "
         + "(Task(executorPreference:) or withTaskExecutorPreference): its code would never reach the scope. Start "
-        + "the scope outside that preference; the body runs uncaptured."
+        + "the scope outside that preference; the body runs uncaptured.")
     }
-    return nil
+    return .start
   }
 
   /// Moves the calling task onto the scope's pump: resumed by a pump job, its continuation (and its hop
@@ -169,6 +178,11 @@ extension TestScheduler {
     // Leave the pump: with the hook gone, the yield goes to the global executor. (A yield resumed
     // before its task suspended leaves the task where it was: try again.)
     while CurrentSchedulerSlot.isCurrent(self) { await Task.yield() }
+    // Tasks of the scope (or resumed by it) whose jobs are still queued outlive it: nothing would drive
+    // them here, so they go on on the runtime's executors instead of staying stranded.
+    let (global, main) = state.withCriticalRegion { $0.takeTaskJobs() }
+    for job in global { GlobalEnqueueHook.enqueueOnGlobalExecutor(job) }
+    for job in main { MainExecutorHook.enqueueOnRealMainActor(job) }
     let stall = state.withCriticalRegion { state -> String? in
       defer { state.stallReport = nil }
       return state.stallReport

@@ -66,17 +66,29 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   /// `maximumJobsPerInstant` bounds runaway work: a driving call that runs that many jobs (callbacks,
   /// task and actor jobs, timers) without the clock moving stops, fails the test with a message naming
   /// the kinds of work that ran and listing what is pending, and leaves the rest pending.
+  ///
+  /// `stallTimeout` bounds how long a task may wait, in real time, for a task or actor job parked here
+  /// while nothing drives the scheduler (outside a capturing scope): then the scheduler fails the test
+  /// with a message naming the two fixes and runs the ready work, so the test ends instead of hanging.
   /// - Precondition: `maximumJobsPerInstant >= 1`.
-  public init(name: String = "TestScheduler", now: SchedulerInstant = .zero, maximumJobsPerInstant: Int = 100_000) {
+  public init(
+    name: String = "TestScheduler", now: SchedulerInstant = .zero, maximumJobsPerInstant: Int = 100_000,
+    stallTimeout: Duration = .seconds(10)
+  ) {
     precondition(
       maximumJobsPerInstant >= 1,
       "TestScheduler: maximumJobsPerInstant must be at least 1 (got \(maximumJobsPerInstant))")
     self.name = name
+    self.stallTimeout = max(stallTimeout, .zero)
     self.state = Mutex(
       TestSchedulerStateMachine(now: now, maximumJobsPerInstant: maximumJobsPerInstant, creator: .current))
     serialExecutor.scheduler = self
     mainExecutor.scheduler = self
   }
+
+  /// How long a task may wait for a job parked here while nothing drives the scheduler (outside a
+  /// capturing scope) before the scheduler reports the stall and runs the ready work.
+  public let stallTimeout: Duration
 
   /// The most jobs one driving call runs at one instant before it stops and reports runaway work.
   public var maximumJobsPerInstant: Int { state.withCriticalRegion { $0.maximumJobsPerInstant } }
@@ -177,15 +189,16 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   /// code: it reads the current task and the thread's name.)
   private func enqueue(work: Work, escaping what: @autoclosure () -> String, isJob: Bool = false) {
     let arrival = Self.arrival(for: self)
-    let wake = state.withCriticalRegion { state -> Bool in
+    let (wake, watch) = state.withCriticalRegion { state -> (Bool, UInt64?) in
       let admission = state.enqueue(work, arrival)
       if admission.escaped {
         state.recordEscape(
           EscapeLog.Entry(what: what(), origin: ArrivalContext.describeCurrent(hopping: isJob), at: state.now))
       }
-      return admission.wake
+      return (admission.wake, isJob && arrival != .onScheduler ? state.armStallWatch() : nil)
     }
     if wake { wakeup.signal() }
+    if let watch { startStallWatch(generation: watch) }
   }
 
   /// How work handed over by the calling code arrives: from the scheduler itself when it runs one of
@@ -421,6 +434,14 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   func reportEscapes(fileID: String, filePath: String, line: Int, column: Int) {
     guard let escapes = state.withCriticalRegion({ $0.drainEscapes() }) else { return }
     reportIssue(escapes.describe(name: name), fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Runs the ready work as one driving call (the stall watch's way to unblock a waiting task).
+  func runReadyWork() {
+    drive(fileID: #fileID, filePath: #filePath, line: #line, column: #column) {
+      runReady()
+      return true
+    }
   }
 
   private func runReady() {

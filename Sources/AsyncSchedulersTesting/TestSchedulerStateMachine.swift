@@ -126,6 +126,24 @@ package struct TestSchedulerStateMachine {
     return .wait
   }
 
+  /// Takes the ready jobs of tasks out of the FIFO (captured global jobs, jobs of tasks preferring the
+  /// scheduler, main-actor jobs of the scope), leaving callbacks and actor jobs in order: at the end of
+  /// a capturing scope nothing would drive them, so they go back to the runtime's executors.
+  package mutating func takeTaskJobs() -> (global: [UnownedJob], main: [UnownedJob]) {
+    var global: [UnownedJob] = []
+    var main: [UnownedJob] = []
+    var kept = WorkFIFO()
+    while let work = ready.popFirst() {
+      switch work {
+      case .taskJob(let job): global.append(job)
+      case .runnable(let job as MainActorJob): main.append(job.job)
+      default: kept.append(work)
+      }
+    }
+    ready = kept
+    return (global, main)
+  }
+
   /// Clears the waiter flag after a timed-out wait.
   package mutating func stopWaiting() { waiterBlocked = false }
 
@@ -135,8 +153,30 @@ package struct TestSchedulerStateMachine {
 
   private var isExhausted: Bool { runAtInstant.total >= maximumJobsPerInstant }
 
+  /// How many driving calls have started (a stall watch compares it before and after).
+  package private(set) var driveGeneration: UInt64 = 0
+  /// Whether a stall watch is waiting.
+  private var isStallWatchArmed = false
+
+  /// Arms the stall watch for a task or actor job that arrived from outside while nothing drives the
+  /// scheduler and no scope captures; returns the drive generation it watches, or `nil` when a watch is
+  /// already armed, or the scheduler is being driven or capturing (then the job runs by itself).
+  package mutating func armStallWatch() -> UInt64? {
+    guard !isStallWatchArmed, !isDriving, !isCapturing else { return nil }
+    isStallWatchArmed = true
+    return driveGeneration
+  }
+
+  /// Ends the stall watch of `generation`: whether the scheduler stalled (nothing drove it since, and
+  /// ready work is still waiting, with no scope capturing).
+  package mutating func stallWatchEnded(generation: UInt64) -> Bool {
+    isStallWatchArmed = false
+    return generation == driveGeneration && !ready.isEmpty && !isDriving && !isCapturing
+  }
+
   /// Starts counting jobs for a new driving call made from `context`, which becomes the test's own.
   package mutating func beginDriving(from context: ArrivalContext? = nil) {
+    driveGeneration &+= 1
     runAtInstant = JobCounts()
     isRunaway = false
     if let context { driver = context }

@@ -188,4 +188,115 @@ struct CapturingAllTasksTests {
     scheduler.advance(by: .seconds(1))
     #expect(trace.values == ["timer"])
   }
+
+  @MainActor
+  @Test("From a @MainActor test the body calls main-actor code directly, and main-thread checks hold in its jobs")
+  func mainActorBodyAndChecks() async {
+    let scheduler = TestScheduler()
+    let checks = await scheduler.capturingAllTasks {
+      let direct = MainActorProbe.check()
+      let fromTask = await Task { MainActorProbe.check() }.value
+      let fromHop = await Task.detached { await MainActorProbe.hop() }.value
+      return [direct, fromTask, fromHop]
+    }
+    #expect(checks == ["main actor, main queue, on the scheduler", "main actor, main queue, on the scheduler",
+      "main actor, main queue, on the scheduler"])
+  }
+
+  @Test("Main-actor work of code outside the scope runs on the real main actor while a scope is active")
+  func outsideMainActorWorkIsUntouched() async {
+    let scheduler = TestScheduler()
+    // Flags, not semaphores: blocking would take threads of the cooperative pool (two on two cores).
+    let scopeActive = Atomic<Bool>(false)
+    let outsideDone = Atomic<Bool>(false)
+    let outside = Task.detached {
+      while !scopeActive.load(ordering: .acquiring) { await Task.yield() }
+      defer { outsideDone.store(true, ordering: .releasing) }
+      return await MainActorProbe.hop()
+    }
+    await scheduler.capturingAllTasks {
+      scopeActive.store(true, ordering: .releasing)
+      while !outsideDone.load(ordering: .acquiring) { await Task.yield() }
+    }
+    #expect(await outside.value == "main actor, main queue, off the scheduler")
+  }
+
+  @Test("The body's own steps are part of the scope: awaiting an actor, a task group and Task.yield report nothing")
+  func bodyStepsAreNotEscapes() async {
+    let scheduler = TestScheduler()
+    let counter = Counter()
+    let total = await scheduler.capturingAllTasks {
+      await Task.yield()
+      let fromActor = await counter.increment().0
+      let fromGroup = await withTaskGroup(of: Int.self) { group in
+        for index in 1...3 { group.addTask { index } }
+        return await group.reduce(0, +)
+      }
+      await Task.yield()
+      return fromActor + fromGroup
+    }
+    #expect(total == 7)
+  }
+
+  @Test("A scope nested in a scope of the same scheduler runs its body in the outer scope")
+  func nestedScopeOfTheSameScheduler() async {
+    let scheduler = TestScheduler()
+    let inner = await scheduler.capturingAllTasks {
+      await scheduler.capturingAllTasks { await Task { Schedulers.current === scheduler }.value }
+    }
+    #expect(inner)
+  }
+
+  @Test("A scope nested in another scheduler's scope fails at once, and its body still runs")
+  func nestedScopeOfAnotherScheduler() async {
+    let outer = TestScheduler(name: "outer")
+    let inner = TestScheduler(name: "inner")
+    await withKnownIssue {
+      let ran = await outer.capturingAllTasks { await inner.capturingAllTasks { true } }
+      #expect(ran)
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("scopes do not nest across schedulers") }
+    }
+  }
+
+  @Test("A scope started from a task that prefers another executor fails at once, and its body still runs")
+  func scopeFromAPreferringTask() async {
+    let scheduler = TestScheduler()
+    let other = SerialScheduler(name: "other")
+    await withKnownIssue {
+      let ran = await Task(executorPreference: other) { await scheduler.capturingAllTasks { true } }.value
+      #expect(ran)
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("prefers another executor") }
+    }
+  }
+
+  @Test("A task started before the scope and resumed by its body is not stranded on the scheduler after it")
+  func resumedOutsideTaskIsNotStranded() async {
+    let scheduler = TestScheduler()
+    let parked = Mutex<CheckedContinuation<Void, Never>?>(nil)
+    let outside = Task.detached {
+      await withCheckedContinuation { continuation in parked.withLock { $0 = continuation } }
+      return "resumed"
+    }
+    while parked.withLock({ $0 == nil }) { await Task.yield() }
+    await scheduler.capturingAllTasks {
+      parked.withLock { $0.take() }?.resume()
+    }
+    #expect(await outside.value == "resumed")
+    #expect(scheduler.pendingCount == 0)
+  }
+}
+
+/// Reports where main-actor code runs: whether main-actor isolation and the main queue hold (the
+/// checks would trap otherwise), and whether a scheduler runs it.
+@MainActor
+private enum MainActorProbe {
+  static func check() -> String {
+    MainActor.assumeIsolated {}
+    dispatchPrecondition(condition: .onQueue(.main))
+    return "main actor, main queue, " + (Schedulers.current is TestScheduler ? "on the scheduler" : "off the scheduler")
+  }
+
+  static func hop() async -> String { check() }
 }

@@ -1,0 +1,40 @@
+import AsyncSchedulers
+import Dispatch
+
+/// Never a silent hang: a task that awaits a job parked on a scheduler nothing drives (an actor bound
+/// to it, a task preferring it) would wait forever. One real-time timer per scheduler watches such a job
+/// (armed when it arrives from outside while the scheduler is neither driven nor capturing); when it
+/// fires and nothing has driven the scheduler since, the scheduler fails the test and runs the ready
+/// work, so the waiting task, and the test, go on.
+extension TestScheduler {
+  /// Starts the watch of drive generation `generation`: one check after ``stallTimeout`` of real time.
+  func startStallWatch(generation: UInt64) {
+    let delay = stallTimeout.saturatingTimeInterval
+    DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [weak self] in
+      self?.endStallWatch(generation: generation)
+    }
+  }
+
+  private func endStallWatch(generation: UInt64) {
+    let (stalled, pending) = state.withCriticalRegion { state in
+      (state.stallWatchEnded(generation: generation), state.describePending(name: name))
+    }
+    guard stalled else { return }
+    reportIssue(
+      "TestScheduler '\(name)': a task waited \(stallTimeout) of real time for work parked on this scheduler, "
+        + "and nothing drives it (no advance, run or step). Fix it in one of two ways: drive the scheduler "
+        + "from the test before awaiting that work (scheduler.advance(by:), run()), or run the code inside "
+        + "`await scheduler.capturingAllTasks { … }` or a `@Test(.virtualTime)` test, where ready work runs "
+        + "by itself. The scheduler ran the ready work now so the test can end.\n" + pending,
+      fileID: "AsyncSchedulersTesting/TestScheduler.swift", filePath: #filePath, line: #line, column: #column)
+    runReadyWork()
+  }
+}
+
+extension Duration {
+  /// Seconds as a `Double` for Dispatch, saturating at a year (a longer wait is "never" for a test).
+  var saturatingTimeInterval: Double {
+    let (seconds, attoseconds) = components
+    return min(Double(seconds) + Double(attoseconds) / 1e18, 365 * 24 * 3_600)
+  }
+}
