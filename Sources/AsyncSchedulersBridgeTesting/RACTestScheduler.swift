@@ -9,7 +9,10 @@ import AsyncSchedulersTesting
 /// ``step(_:)`` runs the next n blocks, skipping disposed ones; ``stepAll()`` runs everything; a
 /// repeating block re-enqueues itself at its date + interval; stepping an empty scheduler does nothing.
 /// Dates are ordering keys on the virtual timeline, measured from the moment the scheduler was
-/// created. Unlike RAC's, releasing it does not run the remaining blocks.
+/// created. Unlike RAC's, releasing it does not run the remaining blocks. As in RAC, a block scheduled
+/// from any thread (a background `RACScheduler`'s block, then stepped from that block, as RACSchedulerSpec
+/// does) simply waits for a step; it is not reported as an escape, which a core `TestScheduler` does for
+/// callbacks from foreign threads (there they usually mean a task escaped the test's scheduler).
 ///
 /// It lives in `AsyncSchedulersBridgeTesting`, apart from the bridge, so that an app importing
 /// `AsyncSchedulersBridge` never links a test framework; RAC test code adds this one import.
@@ -22,7 +25,11 @@ public final class RACTestScheduler: RACScheduler, @unchecked Sendable {
 
   /// Creates a test scheduler (`-init`).
   public init() {
-    let scheduler = TestScheduler(name: "org.reactivecocoa.ReactiveObjC.RACTestScheduler")
+    // As in ReactiveObjC, a block scheduled from any thread (a background RACScheduler's block, say)
+    // simply waits for `step`: it is not reported as an escape.
+    let scheduler = TestScheduler(
+      name: "org.reactivecocoa.ReactiveObjC.RACTestScheduler", now: .zero, maximumJobsPerInstant: 100_000,
+      stallTimeout: .seconds(10), acceptsCallbacksFromAnyThread: true)
     testScheduler = scheduler
     super.init(core: scheduler)
   }

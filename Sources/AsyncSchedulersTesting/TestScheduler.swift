@@ -71,20 +71,37 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   /// while nothing drives the scheduler (outside a capturing scope): then the scheduler fails the test
   /// with a message naming the two fixes and runs the ready work, so the test ends instead of hanging.
   /// - Precondition: `maximumJobsPerInstant >= 1`.
-  public init(
+  public convenience init(
     name: String = "TestScheduler", now: SchedulerInstant = .zero, maximumJobsPerInstant: Int = 100_000,
     stallTimeout: Duration = .seconds(10)
+  ) {
+    self.init(
+      name: name, now: now, maximumJobsPerInstant: maximumJobsPerInstant, stallTimeout: stallTimeout,
+      acceptsCallbacksFromAnyThread: false)
+  }
+
+  /// Creates a scheduler; with `acceptsCallbacksFromAnyThread`, callback work (callbacks, timers,
+  /// bridged blocks) handed over from any thread simply waits for the next driving call and is never
+  /// reported as an escape: ReactiveObjC's `RACTestScheduler` semantics, where blocks scheduled from a
+  /// background scheduler wait for `step` (task and actor jobs are still checked).
+  package init(
+    name: String, now: SchedulerInstant, maximumJobsPerInstant: Int, stallTimeout: Duration,
+    acceptsCallbacksFromAnyThread: Bool
   ) {
     precondition(
       maximumJobsPerInstant >= 1,
       "TestScheduler: maximumJobsPerInstant must be at least 1 (got \(maximumJobsPerInstant))")
     self.name = name
     self.stallTimeout = max(stallTimeout, .zero)
+    self.acceptsCallbacksFromAnyThread = acceptsCallbacksFromAnyThread
     self.state = Mutex(
       TestSchedulerStateMachine(now: now, maximumJobsPerInstant: maximumJobsPerInstant, creator: .current))
     serialExecutor.scheduler = self
     mainExecutor.scheduler = self
   }
+
+  /// Whether callback work from any thread is accepted without an escape report (RACTestScheduler).
+  let acceptsCallbacksFromAnyThread: Bool
 
   /// How long a task may wait for a job parked here while nothing drives the scheduler (outside a
   /// capturing scope) before the scheduler reports the stall and runs the ready work.
@@ -144,7 +161,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   }
 
   private func addTimer(_ timer: ScheduledTimer, at deadline: SchedulerInstant) -> ScheduledAction {
-    let arrival = Self.arrival(for: self)
+    let arrival = acceptsCallbacksFromAnyThread ? .onScheduler : Self.arrival(for: self)
     let wake = state.withCriticalRegion { state -> Bool in
       let admission = state.addTimer(timer, at: deadline, arrival)
       if admission.escaped {
@@ -188,7 +205,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   /// region, so the driving call that runs it also reports it. (Describing the origin runs no user
   /// code: it reads the current task and the thread's name.)
   private func enqueue(work: Work, escaping what: @autoclosure () -> String, isJob: Bool = false) {
-    let arrival = Self.arrival(for: self)
+    let arrival = !isJob && acceptsCallbacksFromAnyThread ? .onScheduler : Self.arrival(for: self)
     let (wake, watch) = state.withCriticalRegion { state -> (Bool, UInt64?) in
       let admission = state.enqueue(work, arrival)
       if admission.escaped {

@@ -87,4 +87,21 @@ struct RACTestSchedulerTests {
     disposable?.dispose()
     scheduler.stepAll()
   }
+
+  @Test("A block scheduled from a background scheduler's block, then stepped there, waits for the step: no escape")
+  func blocksFromBackgroundSchedulersWaitForStep() {
+    let testScheduler = RACTestScheduler()
+    let background = RACScheduler()
+    let log = Log<String>()
+    let done = DispatchSemaphore(value: 0)
+    background.schedule {
+      testScheduler.schedule { log.append("immediate") }
+      testScheduler.after(Date().addingTimeInterval(1)) { log.append("dated") }
+      log.append("scheduled")
+      testScheduler.stepAll()
+      done.signal()
+    }
+    #expect(done.wait(timeout: .now() + 600) == .success)
+    #expect(log.values == ["scheduled", "immediate", "dated"])
+  }
 }
