@@ -30,6 +30,10 @@ if let index = arguments.firstIndex(of: "--child-energy"), arguments.count > ind
   exit(0)
 }
 
+if let index = arguments.firstIndex(of: "--child-main-actor-sleepers"), arguments.count > index + 1 {
+  runMainActorSleepersChild(count: Int(arguments[index + 1]) ?? 10_000)
+}
+
 var options = RunOptions()
 options.quick = arguments.contains("--quick")
 let filter = arguments.firstIndex(of: "--filter").flatMap { arguments.count > $0 + 1 ? arguments[$0 + 1] : nil }

@@ -43,7 +43,15 @@ final class MainActorJob: RunnableJob {
   func runJob() {
     let executor = scheduler.mainExecutor.asUnownedSerialExecutor()
     let taskExecutor = UnownedTaskExecutor(ordinary: scheduler)
-    MainQueueExclusion.run { job.runSynchronously(isolatedTo: executor, taskExecutor: taskExecutor) }
+    let scheduler = scheduler
+    // `DispatchQueue.main.sync` runs the block on the calling thread when the main thread is parked in
+    // `dispatchMain()`, but on the main thread itself when a run loop serves the main queue: the
+    // scheduler marks whichever thread runs the job as its own.
+    MainQueueExclusion.run {
+      Schedulers.withCurrent(scheduler) {
+        job.runSynchronously(isolatedTo: executor, taskExecutor: taskExecutor)
+      }
+    }
   }
 }
 
