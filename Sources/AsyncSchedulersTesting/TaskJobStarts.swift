@@ -9,29 +9,40 @@ import Synchronization
 /// earlier than the start of the task's previous job. A task's job is the task itself (the runtime's
 /// `AsyncTask` is a `Job`), so a job and the current task are matched by address; addresses are only
 /// compared, never dereferenced.
+///
+/// A direct-mapped table of fixed size (no allocation per job): a task whose slot another task took
+/// since falls back to the start of the latest job, the narrower window.
 final class TaskJobStarts: Sendable {
-  private struct Starts {
-    var previous: Int64
-    var latest: Int64
+  private struct Entry {
+    var address: UInt = 0
+    var previous: Int64 = 0
+    var latest: Int64 = 0
   }
 
-  /// Entries are dropped wholesale past this many tasks (a dead task's entry is harmless but uses
-  /// memory); a sleep whose task lost its entry falls back to the current job's start.
-  private static let limit = 4_096
+  private struct Table {
+    var entries = [Entry](repeating: Entry(), count: TaskJobStarts.slots)
+    var latestJob: Int64 = 0
+  }
 
-  private let starts = Mutex<[UInt: Starts]>([:])
-  private let latestJob = Atomic<Int64>(0)
+  private static let slots = 1_024
+
+  private let table = Mutex(Table())
+
+  @inline(__always)
+  private static func slot(_ address: UInt) -> Int { Int(truncatingIfNeeded: (address >> 4) & UInt(slots - 1)) }
 
   /// Notes that the job at `address` (a task's, or another kind) starts now.
+  @inline(__always)
   func noteStart(ofJobAt address: UInt?, at nanoseconds: Int64) {
-    latestJob.store(nanoseconds, ordering: .relaxed)
-    guard let address else { return }
-    starts.withLock { starts in
-      if let old = starts[address] {
-        starts[address] = Starts(previous: old.latest, latest: nanoseconds)
+    table.withLock { table in
+      table.latestJob = nanoseconds
+      guard let address else { return }
+      let index = Self.slot(address)
+      if table.entries[index].address == address {
+        table.entries[index].previous = table.entries[index].latest
+        table.entries[index].latest = nanoseconds
       } else {
-        if starts.count >= Self.limit { starts.removeAll(keepingCapacity: true) }
-        starts[address] = Starts(previous: nanoseconds, latest: nanoseconds)
+        table.entries[index] = Entry(address: address, previous: nanoseconds, latest: nanoseconds)
       }
     }
   }
@@ -39,7 +50,10 @@ final class TaskJobStarts: Sendable {
   /// The earliest real time at which the task at `address` can have computed a deadline it hands over
   /// now: the start of its previous job, or of the latest job when the task is unknown.
   func earliestDeadlineComputation(byTaskAt address: UInt?) -> Int64 {
-    if let address, let known = starts.withLock({ $0[address] }) { return known.previous }
-    return latestJob.load(ordering: .relaxed)
+    table.withLock { table in
+      guard let address else { return table.latestJob }
+      let entry = table.entries[Self.slot(address)]
+      return entry.address == address ? entry.previous : table.latestJob
+    }
   }
 }

@@ -1,0 +1,63 @@
+import AsyncSchedulers
+import AsyncSchedulersTesting
+
+#if canImport(Testing)
+  import Testing
+#endif
+
+// snippet: app-view-model
+/// App code as it is written: a main-actor view model, a plain `Task {}`, a plain `Task.sleep`.
+@MainActor
+final class SearchModel {
+  private(set) var searches: [String] = []
+  private var pending: Task<Void, Never>?
+
+  func queryChanged(_ query: String) {
+    pending?.cancel()
+    pending = Task {
+      do { try await Task.sleep(for: .milliseconds(300)) } catch { return }
+      searches.append(query)
+    }
+  }
+}
+// end-snippet
+
+#if canImport(Testing)
+  /// The view model's test with the trait (compiled here; a test target runs it).
+  struct SearchModelTests {
+    // snippet: app-view-model-trait
+    @Test(.virtualTime) @MainActor
+    func searchWaitsForAPauseInTyping() async throws {
+      let scheduler = try #require(TestScheduler.current)
+      let model = SearchModel()
+      model.queryChanged("s")
+      scheduler.advance(by: .milliseconds(100))
+      model.queryChanged("sw")
+      scheduler.advance(by: .milliseconds(299))
+      #expect(model.searches.isEmpty)
+      scheduler.advance(by: .milliseconds(1))  // exactly 300 ms after the last keystroke
+      #expect(model.searches == ["sw"])
+    }
+    // end-snippet
+  }
+#endif
+
+/// The same test without the trait, run by the examples: a scope around the test's body.
+enum AppCodeDemo {
+  @MainActor
+  static func run() async {
+    // snippet: app-view-model-scope
+    let scheduler = TestScheduler()
+    let searches = await scheduler.capturingAllTasks {
+      let model = SearchModel()  // main-actor code, called directly from a @MainActor test
+      model.queryChanged("s")
+      scheduler.advance(by: .milliseconds(100))
+      model.queryChanged("sw")
+      scheduler.advance(by: .milliseconds(300))  // the plain Task.sleep wakes at exactly 400 ms
+      return model.searches
+    }
+    assert(searches == ["sw"])
+    // end-snippet
+    print("  a main-actor view model with a plain Task.sleep, on virtual time: searched \(searches)")
+  }
+}
