@@ -61,3 +61,31 @@ enum AppCodeDemo {
     print("  a main-actor view model with a plain Task.sleep, on virtual time: searched \(searches)")
   }
 }
+
+#if canImport(Testing)
+  /// Migrating a swift-clocks test: the "before" (in comments; swift-clocks is not a dependency here)
+  /// and the "after", compiled.
+  struct MigratedFromSwiftClocks {
+    // snippet: migration-swift-clocks
+    // Before (swift-clocks + swift-concurrency-extras): the model takes a clock, the test wraps itself.
+    //   @Test @MainActor func search() async {
+    //     await withMainSerialExecutor {
+    //       let clock = TestClock()
+    //       let model = SearchModel(clock: clock)
+    //       model.queryChanged("sw")
+    //       await clock.advance(by: .milliseconds(300))  // yields, and hopes the task has run
+    //       #expect(model.searches == ["sw"])
+    //     }
+    //   }
+    // After: the model keeps its plain Task.sleep; the trait makes it virtual.
+    @Test(.virtualTime) @MainActor
+    func search() async throws {
+      let scheduler = try #require(TestScheduler.current)
+      let model = SearchModel()
+      model.queryChanged("sw")
+      scheduler.advance(by: .milliseconds(300))  // synchronous and exact
+      #expect(model.searches == ["sw"])
+    }
+    // end-snippet
+  }
+#endif

@@ -29,20 +29,29 @@ extension TestScheduler {
   /// - Parallel tests: scopes are serialized process-wide (a scope waits, suspended, for the one
   ///   ahead of it). Other tests' global work is not captured: jobs enqueued by code the scope is not
   ///   running go to the global executor as usual, through one extra check.
-  /// - What is not captured: the main actor's jobs (they have their own executor), jobs of tasks that
-  ///   prefer another executor, and `Task.sleep`. On this toolchain `Task.sleep` and `ContinuousClock`
-  ///   sleeps are scheduled by the global executor's own timer, which no hook reaches, so they take
-  ///   real time, and `ContinuousClock.now` reads real time: a task of the scope that sleeps that way
-  ///   wakes outside the scope, and the scheduler reports it as an escape. Sleep on this scheduler.
+  /// - The caller's isolation: the body runs in it (`isolation` defaults to `#isolation`), so a
+  ///   `@MainActor` test calls main-actor code in the body directly.
+  /// - Main-actor code: jobs of main-actor code the scope's code starts (a `Task {}` in a `@MainActor`
+  ///   method, a hop to the main actor, a continuation resumed onto it) run on this scheduler, in its
+  ///   FIFO, with the main queue held (`MainActor.assumeIsolated` and main-queue checks hold). The real
+  ///   main thread must be free to serve the main queue (under `swift test` it is).
+  /// - Plain sleeps: `Task.sleep` and the `ContinuousClock`/`SuspendingClock` sleeps of the scope's tasks
+  ///   wake at `now + duration` of virtual time (the duration is recovered from the real-clock deadline);
+  ///   `ContinuousClock.now` still reads real time.
+  /// - What is not captured: tasks that prefer another executor, and actors with executors of their own.
+  ///   A scope started from a task that prefers another executor, or inside another scheduler's scope,
+  ///   fails at once and runs the body uncaptured (or in the outer scope); inside a scope of this
+  ///   scheduler, the body simply runs in it.
   /// - Stalls: when the body waits and nothing has been ready for `stallTimeout` of real time, the
   ///   body is waiting for virtual time it never advanced. The scope fails the test (when it ends) and
   ///   fires the pending timers one by one so the body can finish instead of hanging.
-  /// - Exit: the hook is removed when `body` returns or throws (also when the task is cancelled).
-  ///   Work of the scope still pending stays on this scheduler: ready jobs and timers run on its next
-  ///   driving call, and tasks started in the scope that outlive it continue on the global executor.
-  ///   Escapes recorded in the scope are reported when it ends.
-  /// - Precondition: the runtime exports `swift_task_enqueueGlobal_hook` (Linux and Darwin do); if it
-  ///   does not, the scope fails the test and runs `body` uncaptured.
+  /// - Exit: the hooks are removed when `body` returns or throws (also when the task is cancelled).
+  ///   Timers and callbacks still pending stay on this scheduler and run on its next driving call; ready
+  ///   jobs of tasks go back to the runtime's executors (global or main), so a task that outlives the
+  ///   scope is never stranded. Escapes recorded in the scope are reported when it ends.
+  /// - Precondition: the runtime exports `swift_task_enqueueGlobal_hook` and
+  ///   `swift_task_getMainExecutor_hook` (Linux and Darwin do); if it does not, the scope fails the test
+  ///   and runs `body` uncaptured.
   ///
   /// Cancellation: `body` sees the caller's cancellation as usual. A task of the scope cancelled from
   /// outside it is woken by the cancelling thread; when that task is the body, the scope ends without
@@ -115,18 +124,20 @@ extension TestScheduler {
       if CurrentSchedulerSlot.isCurrent(self) || state.withCriticalRegion({ $0.capturingScope == marker }) {
         return .alreadyCapturing
       }
-      return .refused("capturingAllTasks on TestScheduler '\(name)' was called inside the capturing scope of another "
-        + "scheduler: scopes do not nest across schedulers. The body runs in the outer scope; use one scheduler "
-        + "per test.")
+      return .refused(
+        "capturingAllTasks on TestScheduler '\(name)' was called inside the capturing scope of another "
+          + "scheduler: scopes do not nest across schedulers. The body runs in the outer scope; use one scheduler "
+          + "per test.")
     }
     let prefersOther = withUnsafeCurrentTask { task -> Bool in
       guard let preferred = task?.unownedTaskExecutor else { return false }
       return preferred != UnownedTaskExecutor(ordinary: self)
     }
     if prefersOther {
-      return .refused("capturingAllTasks on TestScheduler '\(name)' was called from a task that prefers another executor "
-        + "(Task(executorPreference:) or withTaskExecutorPreference): its code would never reach the scope. Start "
-        + "the scope outside that preference; the body runs uncaptured.")
+      return .refused(
+        "capturingAllTasks on TestScheduler '\(name)' was called from a task that prefers another executor "
+          + "(Task(executorPreference:) or withTaskExecutorPreference): its code would never reach the scope. Start "
+          + "the scope outside that preference; the body runs uncaptured.")
     }
     return .start
   }

@@ -1,8 +1,9 @@
+import AsyncSchedulers
+import Synchronization
+
 #if compiler(>=6.3)
   @_spi(ExperimentalScheduling) import _Concurrency
 #endif
-import AsyncSchedulers
-import Synchronization
 
 /// Plain `Task.sleep` on virtual time: the runtime hands a sleeping task's wake-up job to the
 /// *schedulable* executor the task runs on (Swift 6.3's `SchedulingExecutor`, an SPI), and a
@@ -86,7 +87,7 @@ extension TestScheduler {
     /// (`Task.sleep(for:)`, `Task.sleep(until:clock:)`, `ContinuousClock().sleep(for:)` and
     /// `SuspendingClock().sleep(for:)` come here). Called by the runtime; never blocks.
     ///
-    /// The duration is recovered from the real-clock deadline (see ``SleepDuration``): the roundest
+    /// The duration is recovered from the real-clock deadline: the roundest
     /// duration between the time left now and the time left since the current job started, so a
     /// `Task.sleep(for: .milliseconds(300))` wakes at exactly `now + 300 ms` of virtual time. A deadline
     /// computed in an *earlier* job (`let deadline = .now + …; await …; sleep(until: deadline)`) is

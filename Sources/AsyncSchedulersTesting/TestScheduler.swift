@@ -39,9 +39,9 @@ import Synchronization
 ///
 /// ## Staying deterministic
 /// Keep all code under test on this scheduler: start tasks with `executorPreference: scheduler`, bind
-/// actors to it, take time from it. Work that escapes to another executor (a bare `Task {}`, a
-/// `Task.detached`, `Task.sleep`, a continuation resumed by another thread) runs at the mercy of the real
-/// machine: when it comes back is not decided by the scheduler. Wait for it with
+/// actors to it, take time from it (a plain `Task.sleep` in a task on it is virtual too). Work that
+/// escapes to another executor (a bare `Task {}`, a `Task.detached`, a continuation resumed by another
+/// thread) runs at the mercy of the real machine: when it comes back is not decided by the scheduler. Wait for it with
 /// ``runUntil(timeout:_:fileID:filePath:line:column:)``, which blocks on the arrival of work with a
 /// real-time bound, never a fixed sleep. Do not `await` work bound to the scheduler from the test itself
 /// without driving it: the test's own task would wait for a `run()` that never comes.

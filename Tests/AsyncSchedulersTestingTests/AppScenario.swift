@@ -61,7 +61,9 @@ enum AppScenario: String, CaseIterable, Sendable {
       await poller.finished()
       trace("stopped")
     case .taskGroupTimeoutRace:
-      let fast = Task { try await withTimeout(.seconds(1)) { try await fakeFetch("fast", latency: .milliseconds(500)) } }
+      let fast = Task {
+        try await withTimeout(.seconds(1)) { try await fakeFetch("fast", latency: .milliseconds(500)) }
+      }
       scheduler.advance(by: .milliseconds(500))
       if let value = try? await fast.value { trace(value) }
       let slow = Task { try await withTimeout(.seconds(1)) { try await fakeFetch("slow", latency: .seconds(2)) } }

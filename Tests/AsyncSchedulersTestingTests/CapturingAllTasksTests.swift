@@ -199,8 +199,11 @@ struct CapturingAllTasksTests {
       let fromHop = await Task.detached { await MainActorProbe.hop() }.value
       return [direct, fromTask, fromHop]
     }
-    #expect(checks == ["main actor, main queue, on the scheduler", "main actor, main queue, on the scheduler",
-      "main actor, main queue, on the scheduler"])
+    #expect(
+      checks == [
+        "main actor, main queue, on the scheduler", "main actor, main queue, on the scheduler",
+        "main actor, main queue, on the scheduler",
+      ])
   }
 
   @Test("Main-actor work of code outside the scope runs on the real main actor while a scope is active")

@@ -1,5 +1,6 @@
-@testable import AsyncSchedulersTesting
 import Testing
+
+@testable import AsyncSchedulersTesting
 
 @Suite("SleepDuration: recovering a sleep's duration from its real-clock deadline")
 struct SleepDurationTests {
@@ -15,7 +16,9 @@ struct SleepDurationTests {
       (7, 7, 7),
     ] as [(Int64, Int64, Int64)])
   func roundestInTheWindow(shortest: Int64, longest: Int64, expected: Int64) {
-    #expect(SleepDuration.roundest(shortest: .nanoseconds(shortest), longest: .nanoseconds(longest)) == .nanoseconds(expected))
+    #expect(
+      SleepDuration.roundest(shortest: .nanoseconds(shortest), longest: .nanoseconds(longest)) == .nanoseconds(expected)
+    )
   }
 
   @Test("A window already past counts as zero, and bounds in the wrong order are swapped")

@@ -72,7 +72,6 @@ struct VirtualTimeTraitScopeTests {
       .provideScope(for: test, testCase: Test.Case.current, performing: leaveATimer)
   }
 
-
   @Test("TestScheduler.current is nil in a test without the trait")
   func currentIsNilWithoutTheTrait() {
     #expect(TestScheduler.current == nil)
