@@ -14,6 +14,8 @@ import Synchronization
 extension TestScheduler {
   /// The real time at which the scheduler started its current job, for recovering sleep durations.
   static let jobClockEpoch = ContinuousClock.now
+  /// Keys of sleep timers, unique in the process.
+  static let sleepKeys = Atomic<UInt64>(0)
 
   /// Notes the real time at which `work` starts (one clock read), by its task when it is a task's job.
   @inline(__always)
@@ -37,11 +39,11 @@ extension TestScheduler {
     return max(.zero, .nanoseconds(Self.realNanoseconds() - start))
   }
 
-  /// Parks a sleeping task's wake-up `job` as a timer `duration` after the virtual `now`.
+  /// Parks a sleeping task's wake-up `job` as a timer `duration` after the virtual `now` (one critical
+  /// region: the sleeper is remembered and the timer added together).
   func scheduleSleep(_ job: UnownedJob, after duration: Duration) {
-    let deadline = now.advanced(by: max(duration, .zero))
     let sleeper = SleepingTask.current()
-    let key = state.withCriticalRegion { $0.nextSleepKey() }
+    let key = Self.sleepKeys.add(1, ordering: .relaxed).newValue
     let timer = ScheduledTimer(owner: self) { [unowned(unsafe) self] in
       // The timer runs on this scheduler (it is alive). The sleeper is released after the lock.
       let sleeper = self.state.withCriticalRegion { $0.forgetSleeper(key) }
@@ -52,8 +54,7 @@ extension TestScheduler {
       job.runSynchronously(on: GenericExecutor.unowned)
       withExtendedLifetime(sleeper) {}
     }
-    if let sleeper { state.withCriticalRegion { $0.rememberSleeper(sleeper, key: key) } }
-    addSleepTimer(timer, at: deadline)
+    addSleepTimer(timer, after: duration, sleeper: sleeper, key: key)
   }
 
   /// The duration a sleep on `clock` until `instant` meant, recovered from the real-time window in which

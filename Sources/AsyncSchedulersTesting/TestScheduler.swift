@@ -155,9 +155,21 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
     return addTimer(RepeatingTimer(owner: self, grid: RepeatGrid(start: start, interval: interval), action), at: start)
   }
 
-  /// Adds the wake-up timer of a plain `Task.sleep`.
-  func addSleepTimer(_ timer: ScheduledTimer, at deadline: SchedulerInstant) {
-    _ = addTimer(timer, at: deadline)
+  /// Adds the wake-up timer of a plain `Task.sleep`, `duration` after the virtual `now`, remembering its
+  /// sleeping task under `key`.
+  func addSleepTimer(_ timer: ScheduledTimer, after duration: Duration, sleeper: SleepingTask?, key: UInt64) {
+    let arrival = Self.arrival(for: self)
+    let wake = state.withCriticalRegion { state -> Bool in
+      if let sleeper { state.rememberSleeper(sleeper, key: key) }
+      let deadline = state.now.advanced(by: max(duration, .zero))
+      let admission = state.addTimer(timer, at: deadline, arrival)
+      if admission.escaped {
+        state.recordEscape(
+          EscapeLog.Entry(what: "a plain sleep due at \(deadline)", origin: ArrivalContext.describeCurrent(), at: state.now))
+      }
+      return admission.wake
+    }
+    if wake { wakeup.signal() }
   }
 
   private func addTimer(_ timer: ScheduledTimer, at deadline: SchedulerInstant) -> ScheduledAction {

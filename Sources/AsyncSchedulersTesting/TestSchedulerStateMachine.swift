@@ -31,14 +31,6 @@ package struct TestSchedulerStateMachine {
   /// The tasks sleeping with a plain `Task.sleep` on a timer here, by the timer's key, so a sleep whose
   /// task was cancelled (the runtime already woke it; its timer is inert) is not pending work.
   private var sleepers: [UInt64: SleepingTask] = [:]
-  private var lastSleepKey: UInt64 = 0
-
-  /// A key for the next sleep's timer.
-  package mutating func nextSleepKey() -> UInt64 {
-    lastSleepKey &+= 1
-    return lastSleepKey
-  }
-
   /// Remembers the task sleeping on the timer with `key`.
   package mutating func rememberSleeper(_ task: SleepingTask, key: UInt64) { sleepers[key] = task }
 
