@@ -54,15 +54,19 @@ extension Signal {
   /// (`-concat:`). A failure of this signal ends it without subscribing to `other`.
   public func concat(_ other: Signal) -> Signal {
     Signal { observer in
-      let current = SerialDisposable()
-      current.inner = subscribe { event in
+      // Two slots: the first signal may finish while it is being subscribed (`just(1)`), and then the
+      // second subscription is stored before the first one's handle is; one shared slot would let the
+      // later assignment of the first handle dispose the second subscription.
+      let first = SerialDisposable()
+      let second = SerialDisposable()
+      first.inner = subscribe { event in
         switch event {
         case .next(let value): observer.send(value)
         case .failed(let error): observer.fail(error)
-        case .finished: current.inner = other.subscribe(observer.send)
+        case .finished: second.inner = other.subscribe(observer.send)
         }
       }
-      return current
+      return CompositeDisposable([first, second])
     }
   }
 
