@@ -92,8 +92,8 @@ extension Scheduler {
 /// Checks the arguments of a repeating schedule, with a message naming the offending argument.
 @inline(__always)
 package func preconditionValidRepeating(interval: Duration, leeway: Duration) {
-  precondition(interval > .zero, "scheduleRepeating: interval must be greater than zero (got \(interval))")
-  precondition(leeway >= .zero, "scheduleRepeating: leeway must not be negative (got \(leeway))")
+  checkArgument(interval > .zero, "scheduleRepeating: interval must be greater than zero (got \(interval))")
+  checkArgument(leeway >= .zero, "scheduleRepeating: leeway must not be negative (got \(leeway))")
 }
 
 /// A scheduler whose clock is virtual (the test scheduler): its instants are positions on its own

@@ -180,7 +180,7 @@ open class RACScheduler: @unchecked Sendable {
   /// - Precondition: `delay` is not NaN.
   @discardableResult
   open func afterDelay(_ delay: TimeInterval, schedule block: @escaping @Sendable () -> Void) -> RACDisposable? {
-    precondition(!delay.isNaN, "afterDelay:schedule: delay must not be NaN (got \(delay))")
+    checkArgument(!delay.isNaN, "afterDelay:schedule: delay must not be NaN (got \(delay))")
     return after(Date(timeIntervalSinceNow: delay), schedule: block)
   }
 
@@ -198,11 +198,11 @@ open class RACScheduler: @unchecked Sendable {
     schedule block: @escaping @Sendable () -> Void
   ) -> RACDisposable? {
     let limit = Double(Int64.max) / 1e9
-    precondition(
+    checkArgument(
       interval > 0 && interval < limit,
       "after:repeatingEvery:withLeeway:schedule: interval must be greater than 0 and less than \(Int64(limit)) seconds (got \(interval))"
     )
-    precondition(
+    checkArgument(
       leeway >= 0 && leeway < limit,
       "after:repeatingEvery:withLeeway:schedule: leeway must be at least 0 and less than \(Int64(limit)) seconds (got \(leeway))"
     )
@@ -291,11 +291,11 @@ open class RACScheduler: @unchecked Sendable {
   final func instant(for date: Date) -> SchedulerInstant {
     if let virtualEpoch {
       let offset = date.timeIntervalSince(virtualEpoch)
-      precondition(!offset.isNaN, "after: the date is not a valid date (NaN)")
+      checkArgument(!offset.isNaN, "after: the date is not a valid date (NaN)")
       return SchedulerInstant.zero.advanced(by: .clampedSeconds(offset))
     }
     let delay = date.timeIntervalSinceNow
-    precondition(!delay.isNaN, "after: the date is not a valid date (NaN)")
+    checkArgument(!delay.isNaN, "after: the date is not a valid date (NaN)")
     return core.now.advanced(by: .clampedSeconds(delay))
   }
 

@@ -74,7 +74,7 @@ extension RACSignal {
   public class func interval(
     _ interval: TimeInterval, on scheduler: RACScheduler, withLeeway leeway: TimeInterval
   ) -> RACSignal<Date> {
-    precondition(interval > 0, "interval:onScheduler: interval must be greater than 0 (got \(interval))")
+    checkArgument(interval > 0, "interval:onScheduler: interval must be greater than 0 (got \(interval))")
     let every = duration(interval, "interval:onScheduler:")
     let slack = duration(leeway, "interval:onScheduler:withLeeway:")
     return RACSignal<Date>(
@@ -101,7 +101,7 @@ extension RACSignal {
 
   /// `seconds` as a duration, with RAC's checks and a message naming the operator.
   static func duration(_ seconds: TimeInterval, _ name: String) -> Duration {
-    precondition(seconds >= 0 && seconds.isFinite, "\(name) interval must be finite and not negative (got \(seconds))")
+    checkArgument(seconds >= 0 && seconds.isFinite, "\(name) interval must be finite and not negative (got \(seconds))")
     return .seconds(min(seconds, 1e15))
   }
 }

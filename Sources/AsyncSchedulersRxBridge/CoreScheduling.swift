@@ -45,7 +45,7 @@ import Synchronization
   ) -> any Disposable {
     let interval = period.rxDuration
     if let interval {
-      precondition(interval > .zero, "schedulePeriodic: period must be positive or .never (got \(period))")
+      checkArgument(interval > .zero, "schedulePeriodic: period must be positive or .never (got \(period))")
     }
     guard let first = startAfter.rxDuration else { return Disposables.create() }
     guard let interval else {

@@ -24,7 +24,7 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
 
   /// Stops the program (with `errorMessage`) unless the caller runs on the main actor's queue.
   public static func ensureExecutingOnScheduler(errorMessage: String? = nil) {
-    precondition(
+    checkArgument(
       MainActorScheduler.isOnMainQueue,
       errorMessage
         ?? "Executing on a background thread. Use `MainScheduler.instance.schedule` to run on the main thread.")

@@ -19,7 +19,7 @@ public final class OperationQueueScheduler: ImmediateSchedulerType, @unchecked S
   /// - Precondition: `operationQueue.maxConcurrentOperationCount != 0` (such a queue never runs
   ///   anything: Rx would hang silently).
   public init(operationQueue: OperationQueue, queuePriority: Operation.QueuePriority = .normal) {
-    precondition(
+    checkArgument(
       operationQueue.maxConcurrentOperationCount != 0,
       "OperationQueueScheduler: the operation queue's maxConcurrentOperationCount is 0, so it would never run anything")
     self.operationQueue = operationQueue

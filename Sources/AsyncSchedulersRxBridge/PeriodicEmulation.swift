@@ -33,7 +33,7 @@ final class PeriodicEmulation<State: Sendable>: Disposable, Sendable {
   ) -> any Disposable {
     let seconds = period.rxSeconds
     if let seconds {
-      precondition(seconds > 0, "schedulePeriodic: period must be positive or .never (got \(period))")
+      checkArgument(seconds > 0, "schedulePeriodic: period must be positive or .never (got \(period))")
     }
     guard let first = startAfter.rxSeconds else { return Disposables.create() }
     let emulation = PeriodicEmulation(

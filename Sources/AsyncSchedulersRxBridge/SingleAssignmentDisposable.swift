@@ -23,7 +23,7 @@ public final class SingleAssignmentDisposable: Cancelable {
   /// - Precondition: not set before (a second assignment stops the program, as in Rx).
   public func setDisposable(_ disposable: any Disposable) {
     let disposeNow = state.withCriticalRegion { state -> Bool in
-      precondition(!state.isSet, "SingleAssignmentDisposable: setDisposable called a second time")
+      checkArgument(!state.isSet, "SingleAssignmentDisposable: setDisposable called a second time")
       state.isSet = true
       if state.disposed { return true }
       state.disposable = disposable

@@ -111,9 +111,9 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
   /// - Precondition: not called from an action of this scheduler, and `virtualTime` is not in the past.
   public func advanceTo(_ virtualTime: VirtualTime) {
     state.withCriticalRegion { state in
-      precondition(
+      checkArgument(
         !state.running, "VirtualTimeScheduler.advanceTo: the scheduler is already running (called from its own work?)")
-      precondition(
+      checkArgument(
         converter.compareVirtualTime(virtualTime, state.clock) != .lessThan,
         "VirtualTimeScheduler.advanceTo: cannot move back in time, from \(state.clock) to \(virtualTime)")
       state.running = true
@@ -130,7 +130,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
   public func sleep(_ virtualInterval: VirtualTimeInterval) {
     state.withCriticalRegion { state in
       let target = converter.offsetVirtualTime(state.clock, offset: virtualInterval)
-      precondition(
+      checkArgument(
         converter.compareVirtualTime(target, state.clock) != .lessThan,
         "VirtualTimeScheduler.sleep: cannot move back in time, from \(state.clock) to \(target)")
       state.clock = target

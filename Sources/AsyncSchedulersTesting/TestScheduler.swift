@@ -88,7 +88,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
     name: String, now: SchedulerInstant, maximumJobsPerInstant: Int, stallTimeout: Duration,
     acceptsCallbacksFromAnyThread: Bool
   ) {
-    precondition(
+    checkArgument(
       maximumJobsPerInstant >= 1,
       "TestScheduler: maximumJobsPerInstant must be at least 1 (got \(maximumJobsPerInstant))")
     self.name = name
@@ -253,7 +253,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
 
   /// Stops the program unless the calling code runs inside one of this scheduler's jobs.
   public func checkIsolated() {
-    precondition(CurrentSchedulerSlot.isCurrent(self), "Expected to run on TestScheduler '\(name)'")
+    checkArgument(CurrentSchedulerSlot.isCurrent(self), "Expected to run on TestScheduler '\(name)'")
   }
 
   // MARK: Inspection

@@ -22,7 +22,7 @@ final class TestSchedulerMainExecutor: SerialExecutor, @unchecked Sendable {
   func isIsolatingCurrentContext() -> Bool? { MainQueueExclusion.isHeld && CurrentSchedulerSlot.isCurrent(scheduler) }
 
   func checkIsolated() {
-    precondition(
+    checkArgument(
       MainQueueExclusion.isHeld && CurrentSchedulerSlot.isCurrent(scheduler),
       "Expected to run on the main actor of TestScheduler '\(scheduler.name)'")
   }

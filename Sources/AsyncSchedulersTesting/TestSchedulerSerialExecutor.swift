@@ -20,6 +20,6 @@ final class TestSchedulerSerialExecutor: SerialExecutor, @unchecked Sendable {
   func isIsolatingCurrentContext() -> Bool? { CurrentSchedulerSlot.isCurrent(scheduler) }
 
   func checkIsolated() {
-    precondition(CurrentSchedulerSlot.isCurrent(scheduler), "Expected to run on TestScheduler '\(scheduler.name)'")
+    checkArgument(CurrentSchedulerSlot.isCurrent(scheduler), "Expected to run on TestScheduler '\(scheduler.name)'")
   }
 }

@@ -38,7 +38,9 @@ public final class ReplaySignalSubject<Element: Sendable, Failure: Error>: Senda
   /// Handles commands one at a time (the serializing observer), with the hub as its state.
   private let commands: SignalObserver<Command, Never>
   private let nextID = Atomic<UInt64>(0)
-  private let latest: Mutex<Element?>
+  /// The latest value delivered (or the initial one): written by the command handler, in delivery
+  /// order, and never after the end.
+  private let latest: LatestValue<Element>
   /// How many of the latest values are replayed.
   public let capacity: Int
 
@@ -55,15 +57,17 @@ public final class ReplaySignalSubject<Element: Sendable, Failure: Error>: Senda
   }
 
   init(capacity: Int, initial: Element?) {
-    precondition(capacity >= 0, "ReplaySignalSubject: capacity must not be negative (got \(capacity))")
+    checkArgument(capacity >= 0, "ReplaySignalSubject: capacity must not be negative (got \(capacity))")
     self.capacity = capacity
-    latest = Mutex(initial)
+    let latest = LatestValue(initial)
+    self.latest = latest
     let hub = SubscriptionState(Hub(replay: initial.map { [$0] } ?? []))
     commands = SignalObserver { event in
       guard case .next(let command) = event else { return }
       switch command {
       case .event(let event):
         guard hub.value.terminal == nil else { return }
+        if case .next(let value) = event { latest.value.withLock { $0 = value } }
         if case .next(let value) = event, capacity > 0 {
           if hub.value.replay.count == capacity { hub.value.replay.removeFirst() }
           hub.value.replay.append(value)
@@ -90,7 +94,6 @@ public final class ReplaySignalSubject<Element: Sendable, Failure: Error>: Senda
 
   /// Sends `value` to every subscriber (and keeps it for replay).
   public func send(_ value: Element) {
-    latest.withCriticalRegion { $0 = value }
     commands.send(.event(.next(value)))
   }
 
@@ -100,8 +103,9 @@ public final class ReplaySignalSubject<Element: Sendable, Failure: Error>: Senda
   /// Ends the subject with `error`; later sends are ignored.
   public func fail(_ error: Failure) { commands.send(.event(.failed(error))) }
 
-  /// The latest value sent (or the initial one), if any.
-  var latestValue: Element? { latest.withCriticalRegion { $0 } }
+  /// The latest value delivered to subscribers (or the initial one), if any: it follows the delivery
+  /// order, and a value sent after the end is not taken.
+  var latestValue: Element? { latest.value.withLock { $0 } }
 
   /// The subject as a signal: each subscription gets the replay, then the live events.
   public var signal: Signal<Element, Failure> {
@@ -111,6 +115,12 @@ public final class ReplaySignalSubject<Element: Sendable, Failure: Error>: Senda
       return AnyDisposable { self.commands.send(.unsubscribe(id)) }
     }
   }
+}
+
+/// The latest value of a subject, shared with its command handler.
+final class LatestValue<Element: Sendable>: Sendable {
+  let value: Mutex<Element?>
+  init(_ initial: Element?) { value = Mutex(initial) }
 }
 
 /// A hot signal you send to by hand, multicast to its current subscribers with no replay (ReactiveObjC
@@ -146,7 +156,9 @@ public final class CurrentValueSignalSubject<Element: Sendable, Failure: Error>:
   /// A subject whose current value is `value`.
   public init(_ value: Element) { subject = ReplaySignalSubject(capacity: 1, initial: value) }
 
-  /// The current value: the latest sent, or the initial one.
+  /// The current value: the latest delivered to subscribers, or the initial one. It follows the order
+  /// in which values are delivered (so it always equals the last value subscribers got), and a `send`
+  /// after `finish()` or `fail(_:)` does not change it. Reading it never blocks beyond a short lock.
   public var value: Element { subject.latestValue! }
 
   /// Makes `value` the current value and sends it to every subscriber.

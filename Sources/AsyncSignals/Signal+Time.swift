@@ -8,7 +8,7 @@ extension Signal {
   /// One timer at a time is pending per subscription; disposing cancels it.
   /// - Precondition: `interval >= .zero`.
   public func delay(_ interval: Duration, on scheduler: some Scheduler) -> Signal {
-    precondition(interval >= .zero, "Signal.delay: interval must not be negative (got \(interval))")
+    checkArgument(interval >= .zero, "Signal.delay: interval must not be negative (got \(interval))")
     return Signal { observer in
       let timeline = DelayTimeline(observer: observer, scheduler: scheduler)
       let subscription = subscribe { event in
@@ -41,7 +41,7 @@ extension Signal {
     for interval: Duration, on scheduler: some Scheduler,
     valuesPassingTest shouldDebounce: @escaping @Sendable (Element) -> Bool
   ) -> Signal {
-    precondition(interval >= .zero, "Signal.debounce: interval must not be negative (got \(interval))")
+    checkArgument(interval >= .zero, "Signal.debounce: interval must not be negative (got \(interval))")
     return Signal { observer in
       let pending = PendingValue<Element, Failure>(observer: observer)
       let subscription = subscribe { event in
@@ -72,7 +72,7 @@ extension Signal {
   /// When the signal finishes, a value held for the end of the interval is sent at once, then the end.
   /// - Precondition: `interval >= .zero`.
   public func throttle(for interval: Duration, on scheduler: some Scheduler, latest: Bool = true) -> Signal {
-    precondition(interval >= .zero, "Signal.throttle: interval must not be negative (got \(interval))")
+    checkArgument(interval >= .zero, "Signal.throttle: interval must not be negative (got \(interval))")
     return Signal { observer in
       let throttle = ThrottleState<Element, Failure>(observer: observer)
       let subscription = subscribe { event in
@@ -98,7 +98,7 @@ extension Signal {
   /// it. Timers run on `scheduler`.
   /// - Precondition: `interval >= .zero`.
   public func collect(every interval: Duration, on scheduler: some Scheduler) -> Signal<[Element], Failure> {
-    precondition(interval >= .zero, "Signal.collect(every:): interval must not be negative (got \(interval))")
+    checkArgument(interval >= .zero, "Signal.collect(every:): interval must not be negative (got \(interval))")
     return Signal<[Element], Failure> { observer in
       let batch = BatchState<Element, Failure>(observer: observer)
       let subscription = subscribe { event in
@@ -122,7 +122,7 @@ extension Signal {
   /// upstream subscription is disposed.
   /// - Precondition: `interval >= .zero`.
   public func timeout(after interval: Duration, on scheduler: some Scheduler, failingWith error: Failure) -> Signal {
-    precondition(interval >= .zero, "Signal.timeout: interval must not be negative (got \(interval))")
+    checkArgument(interval >= .zero, "Signal.timeout: interval must not be negative (got \(interval))")
     return Signal { observer in
       let timer = scheduler.schedule(after: interval) { observer.fail(error) }
       let subscription = subscribe(observer.send)
@@ -142,8 +142,8 @@ extension Signal where Failure == Never {
   public static func interval(
     _ interval: Duration, on scheduler: some Scheduler, leeway: Duration = .zero
   ) -> Signal<SchedulerInstant, Never> {
-    precondition(interval > .zero, "Signal.interval: interval must be greater than zero (got \(interval))")
-    precondition(leeway >= .zero, "Signal.interval: leeway must not be negative (got \(leeway))")
+    checkArgument(interval > .zero, "Signal.interval: interval must be greater than zero (got \(interval))")
+    checkArgument(leeway >= .zero, "Signal.interval: leeway must not be negative (got \(leeway))")
     return Signal<SchedulerInstant, Never> { observer in
       scheduler.scheduleRepeating(every: interval, leeway: leeway) { observer.send(scheduler.now) }
     }
@@ -155,8 +155,8 @@ extension Signal where Failure == Never {
   public static func timer(
     after delay: Duration, period: Duration? = nil, on scheduler: some Scheduler
   ) -> Signal<Int, Never> {
-    precondition(delay >= .zero, "Signal.timer: delay must not be negative (got \(delay))")
-    if let period { precondition(period > .zero, "Signal.timer: period must be greater than zero (got \(period))") }
+    checkArgument(delay >= .zero, "Signal.timer: delay must not be negative (got \(delay))")
+    if let period { checkArgument(period > .zero, "Signal.timer: period must be greater than zero (got \(period))") }
     return Signal<Int, Never> { observer in
       guard let period else {
         return scheduler.schedule(after: delay) {

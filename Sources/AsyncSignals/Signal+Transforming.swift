@@ -89,7 +89,7 @@ extension Signal {
   /// Sends the first `count` values, then finishes and disposes the upstream subscription (`-take:`).
   /// - Precondition: `count >= 0`.
   public func take(_ count: Int) -> Signal {
-    precondition(count >= 0, "Signal.take: count must not be negative (got \(count))")
+    checkArgument(count >= 0, "Signal.take: count must not be negative (got \(count))")
     if count == 0 { return .empty() }
     return lift { observer in
       let taken = SubscriptionState(0)
@@ -105,7 +105,7 @@ extension Signal {
   /// Drops the first `count` values (`-skip:`).
   /// - Precondition: `count >= 0`.
   public func skip(_ count: Int) -> Signal {
-    precondition(count >= 0, "Signal.skip: count must not be negative (got \(count))")
+    checkArgument(count >= 0, "Signal.skip: count must not be negative (got \(count))")
     return lift { observer in
       let skipped = SubscriptionState(0)
       return { event in

@@ -29,7 +29,7 @@ import AsyncSchedulers
     switch policy {
     case .unbounded: break
     case .bufferingNewest(let size), .bufferingOldest(let size):
-      precondition(size >= 1, "Signal.values(buffering:): the buffer size must be at least 1 (got \(size))")
+      checkArgument(size >= 1, "Signal.values(buffering:): the buffer size must be at least 1 (got \(size))")
     }
     self.policy = policy
   }
@@ -59,7 +59,7 @@ import AsyncSchedulers
       if case .failed(let error) = terminal { return .resume(.failure(error)) }
       return .resume(.success(nil))
     }
-    precondition(waiting == nil, "Signal iterator: next() called while another next() waits")
+    checkArgument(waiting == nil, "Signal iterator: next() called while another next() waits")
     waiting = continuation
     return .suspend
   }

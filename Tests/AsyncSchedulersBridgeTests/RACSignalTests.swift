@@ -222,4 +222,14 @@ struct RACSignalBadInputTests {
       String(decoding: result.standardErrorContent, as: UTF8.self).contains(
         "delay: interval must be finite and not negative (got -1.0)"))
   }
+
+  @Test("A repeating interval beyond 64-bit nanoseconds names the selector, the interval and its value")
+  func hugeRepeatingInterval() async throws {
+    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = RACScheduler().after(Date(), repeatingEvery: 1e300, withLeeway: 0) {}
+    }
+    #expect(
+      String(decoding: result.standardErrorContent, as: UTF8.self).contains(
+        "after:repeatingEvery:withLeeway:schedule: interval must be greater than 0 and less than"))
+  }
 }

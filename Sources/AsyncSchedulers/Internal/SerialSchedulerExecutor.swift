@@ -19,6 +19,6 @@ final class SerialSchedulerExecutor: SerialExecutor, Sendable {
   func isIsolatingCurrentContext() -> Bool? { workQueue.isCurrent }
 
   func checkIsolated() {
-    precondition(workQueue.isCurrent, "Incorrect isolation: expected to be running on scheduler '\(workQueue.name)'")
+    checkArgument(workQueue.isCurrent, "Incorrect isolation: expected to be running on scheduler '\(workQueue.name)'")
   }
 }

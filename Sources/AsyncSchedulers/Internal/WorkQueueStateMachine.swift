@@ -67,7 +67,7 @@ package struct WorkQueueStateMachine {
 
   /// A machine for `width` workers (above `Int32.max`, `Int32.max`).
   package init(width: Int) {
-    precondition(width >= 1, "a scheduler needs a width of at least 1 (got \(width))")
+    checkArgument(width >= 1, "a scheduler needs a width of at least 1 (got \(width))")
     self.width = Int32(clamping: width)
   }
 

@@ -27,7 +27,7 @@ public final class ConcurrentScheduler: Scheduler, RunnableJobSubmitting, Sendab
     name: String = "AsyncSchedulers.ConcurrentScheduler", maxConcurrentJobs: Int,
     priority: SchedulerPriority = .default, latencyMode: SchedulerLatencyMode = .efficient
   ) {
-    precondition(maxConcurrentJobs >= 1, "maxConcurrentJobs must be at least 1 (got \(maxConcurrentJobs))")
+    checkArgument(maxConcurrentJobs >= 1, "ConcurrentScheduler: maxConcurrentJobs must be at least 1 (got \(maxConcurrentJobs))")
     self.name = name
     self.maxConcurrentJobs = Int(Int32(clamping: maxConcurrentJobs))
     self.latencyMode = latencyMode
@@ -42,7 +42,7 @@ public final class ConcurrentScheduler: Scheduler, RunnableJobSubmitting, Sendab
   /// - Precondition: `maxConcurrentJobs >= 1`.
   public init(name: String = "AsyncSchedulers.ConcurrentScheduler", maxConcurrentJobs: Int, targetQueue: DispatchQueue)
   {
-    precondition(maxConcurrentJobs >= 1, "maxConcurrentJobs must be at least 1 (got \(maxConcurrentJobs))")
+    checkArgument(maxConcurrentJobs >= 1, "ConcurrentScheduler: maxConcurrentJobs must be at least 1 (got \(maxConcurrentJobs))")
     self.name = name
     self.maxConcurrentJobs = Int(Int32(clamping: maxConcurrentJobs))
     self.latencyMode = .efficient

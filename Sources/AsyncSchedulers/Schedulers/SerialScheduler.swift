@@ -80,7 +80,7 @@ public final class SerialScheduler: Scheduler, RunnableJobSubmitting, Sendable {
   public func preconditionIsCurrent(
     _ message: @autoclosure () -> String = "", file: StaticString = #fileID, line: UInt = #line
   ) {
-    precondition(isCurrent, "Expected to run on scheduler '\(name)'. \(message())", file: file, line: line)
+    checkArgument(isCurrent, "Expected to run on scheduler '\(name)'. \(message())", file: file, line: line)
   }
 
   /// The number of timers pending in this scheduler's timer heap (for diagnostics and tests).

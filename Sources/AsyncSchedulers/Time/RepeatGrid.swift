@@ -14,7 +14,7 @@ package struct RepeatGrid: Sendable {
   /// A grid starting at `start`, every `interval`.
   /// - Precondition: `interval > .zero`.
   package init(start: SchedulerInstant, interval: Duration) {
-    precondition(interval > .zero, "RepeatGrid: interval must be greater than zero (got \(interval))")
+    checkArgument(interval > .zero, "RepeatGrid: interval must be greater than zero (got \(interval))")
     self.start = start
     self.interval = interval
     self.last = start
