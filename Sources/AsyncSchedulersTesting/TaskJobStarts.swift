@@ -1,7 +1,8 @@
-import Synchronization
+import Dispatch
 
-/// When each task's last two jobs started on a ``TestScheduler``, in real time, so the duration of a
-/// plain `Task.sleep` can be recovered from its real-clock deadline (see ``SleepDuration``).
+/// When each task's last two jobs started on a ``TestScheduler``, in real time (monotonic uptime
+/// nanoseconds), so the duration of a plain `Task.sleep` can be recovered from its real-clock deadline
+/// (see ``SleepDuration``).
 ///
 /// A task reads `clock.now` for its deadline either in the job that hands the sleep to the scheduler or
 /// in the one before it (`Clock.sleep(for:)` reads `now` where it is inlined, in the caller's
@@ -10,50 +11,53 @@ import Synchronization
 /// `AsyncTask` is a `Job`), so a job and the current task are matched by address; addresses are only
 /// compared, never dereferenced.
 ///
-/// A direct-mapped table of fixed size (no allocation per job): a task whose slot another task took
-/// since falls back to the start of the latest job, the narrower window.
-final class TaskJobStarts: Sendable {
-  private struct Entry {
-    var address: UInt = 0
-    var previous: Int64 = 0
-    var latest: Int64 = 0
+/// Two generations of exact entries (no collisions between tasks): when the current generation holds
+/// 4,096 tasks it becomes the previous one and a new one starts, so a task that ran a job within the
+/// last 4,096 tasks' jobs is always found, and entries of finished tasks age out.
+final class TaskJobStarts: @unchecked Sendable {
+  // Why @unchecked Sendable: the table is read and written only by the thread running a job of the
+  // scheduler that owns it, and a scheduler runs one job at a time: its driving calls are exclusive
+  // (a flag under its lock), its capturing scope's pump is the only driver during the scope, and a
+  // main-actor job the pump hands to `DispatchQueue.main.sync` runs while the pump waits. Each hand-over
+  // between threads goes through a lock or a Dispatch synchronization, which orders the accesses.
+  private struct Starts {
+    var previous: UInt64
+    var latest: UInt64
   }
 
-  private struct Table {
-    var entries = [Entry](repeating: Entry(), count: TaskJobStarts.slots)
-    var latestJob: Int64 = 0
-  }
+  private static let generation = 4_096
+  private var current: [UInt: Starts] = [:]
+  private var older: [UInt: Starts] = [:]
+  private var latestJob: UInt64 = 0
 
-  private static let slots = 1_024
-
-  private let table = Mutex(Table())
-
+  /// Real time now, in monotonic nanoseconds (one clock read).
   @inline(__always)
-  private static func slot(_ address: UInt) -> Int { Int(truncatingIfNeeded: (address >> 4) & UInt(slots - 1)) }
+  static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
-  /// Notes that the job at `address` (a task's, or another kind) starts now.
+  /// Notes that the job at `address` (a task's, or `nil` for another kind of work) starts now.
   @inline(__always)
-  func noteStart(ofJobAt address: UInt?, at nanoseconds: Int64) {
-    table.withLock { table in
-      table.latestJob = nanoseconds
-      guard let address else { return }
-      let index = Self.slot(address)
-      if table.entries[index].address == address {
-        table.entries[index].previous = table.entries[index].latest
-        table.entries[index].latest = nanoseconds
-      } else {
-        table.entries[index] = Entry(address: address, previous: nanoseconds, latest: nanoseconds)
+  func noteStart(ofJobAt address: UInt?) {
+    let now = Self.now()
+    latestJob = now
+    guard let address else { return }
+    if let known = current[address] ?? older[address] {
+      current[address] = Starts(previous: known.latest, latest: now)
+    } else {
+      if current.count >= Self.generation {
+        older = current
+        current = [:]
+        current.reserveCapacity(Self.generation)
       }
+      current[address] = Starts(previous: now, latest: now)
     }
   }
 
-  /// The earliest real time at which the task at `address` can have computed a deadline it hands over
-  /// now: the start of its previous job, or of the latest job when the task is unknown.
-  func earliestDeadlineComputation(byTaskAt address: UInt?) -> Int64 {
-    table.withLock { table in
-      guard let address else { return table.latestJob }
-      let entry = table.entries[Self.slot(address)]
-      return entry.address == address ? entry.previous : table.latestJob
-    }
+  /// How much real time has passed since the task at `address` can have computed a deadline it hands
+  /// over now: since the start of its previous job, or of the latest job when the task is unknown.
+  func elapsedSinceDeadlineComputation(byTaskAt address: UInt?) -> Duration {
+    var start = latestJob
+    if let address, let known = current[address] ?? older[address] { start = known.previous }
+    let now = Self.now()
+    return .nanoseconds(Int64(clamping: now >= start ? now - start : 0))
   }
 }

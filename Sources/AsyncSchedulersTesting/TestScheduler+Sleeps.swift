@@ -12,31 +12,24 @@ import Synchronization
 /// or main-actor code inside that scope) sleeps on the virtual clock. Where the SPI is missing (a
 /// compiler before 6.3) the conformance is absent and such sleeps take real time, as before.
 extension TestScheduler {
-  /// The real time at which the scheduler started its current job, for recovering sleep durations.
-  static let jobClockEpoch = ContinuousClock.now
   /// Keys of sleep timers, unique in the process.
   static let sleepKeys = Atomic<UInt64>(0)
 
   /// Notes the real time at which `work` starts (one clock read), by its task when it is a task's job.
   @inline(__always)
   func noteJobStart(_ work: Work) {
-    let address: UInt?
     switch work {
-    case .job(let job), .taskJob(let job): address = unsafeBitCast(job, to: UInt.self)
-    case .runnable(let runnable as MainActorJob): address = unsafeBitCast(runnable.job, to: UInt.self)
-    default: address = nil
+    case .job(let job), .taskJob(let job): jobStarts.noteStart(ofJobAt: unsafeBitCast(job, to: UInt.self))
+    case .runnable(let runnable as MainActorJob):
+      jobStarts.noteStart(ofJobAt: unsafeBitCast(runnable.job, to: UInt.self))
+    default: jobStarts.noteStart(ofJobAt: nil)
     }
-    jobStarts.noteStart(ofJobAt: address, at: Self.realNanoseconds())
   }
-
-  /// Real time (`ContinuousClock`) in nanoseconds since this module first read it.
-  static func realNanoseconds() -> Int64 { SleepDuration.nanoseconds(jobClockEpoch.duration(to: ContinuousClock.now)) }
 
   /// How much real time has passed since the calling task can have computed a deadline.
   var realTimeSinceDeadlineComputation: Duration {
     let task = withUnsafeCurrentTask { $0.map { unsafeBitCast($0, to: UInt.self) } }
-    let start = jobStarts.earliestDeadlineComputation(byTaskAt: task)
-    return max(.zero, .nanoseconds(Self.realNanoseconds() - start))
+    return jobStarts.elapsedSinceDeadlineComputation(byTaskAt: task)
   }
 
   /// Parks a sleeping task's wake-up `job` as a timer `duration` after the virtual `now` (one critical
