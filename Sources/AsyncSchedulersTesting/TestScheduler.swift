@@ -165,7 +165,8 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
       let admission = state.addTimer(timer, at: deadline, arrival)
       if admission.escaped {
         state.recordEscape(
-          EscapeLog.Entry(what: "a plain sleep due at \(deadline)", origin: ArrivalContext.describeCurrent(), at: state.now))
+          EscapeLog.Entry(
+            what: "a plain sleep due at \(deadline)", origin: ArrivalContext.describeCurrent(), at: state.now))
       }
       return admission.wake
     }

@@ -27,7 +27,8 @@ public final class ConcurrentScheduler: Scheduler, RunnableJobSubmitting, Sendab
     name: String = "AsyncSchedulers.ConcurrentScheduler", maxConcurrentJobs: Int,
     priority: SchedulerPriority = .default, latencyMode: SchedulerLatencyMode = .efficient
   ) {
-    checkArgument(maxConcurrentJobs >= 1, "ConcurrentScheduler: maxConcurrentJobs must be at least 1 (got \(maxConcurrentJobs))")
+    checkArgument(
+      maxConcurrentJobs >= 1, "ConcurrentScheduler: maxConcurrentJobs must be at least 1 (got \(maxConcurrentJobs))")
     self.name = name
     self.maxConcurrentJobs = Int(Int32(clamping: maxConcurrentJobs))
     self.latencyMode = latencyMode
@@ -42,7 +43,8 @@ public final class ConcurrentScheduler: Scheduler, RunnableJobSubmitting, Sendab
   /// - Precondition: `maxConcurrentJobs >= 1`.
   public init(name: String = "AsyncSchedulers.ConcurrentScheduler", maxConcurrentJobs: Int, targetQueue: DispatchQueue)
   {
-    checkArgument(maxConcurrentJobs >= 1, "ConcurrentScheduler: maxConcurrentJobs must be at least 1 (got \(maxConcurrentJobs))")
+    checkArgument(
+      maxConcurrentJobs >= 1, "ConcurrentScheduler: maxConcurrentJobs must be at least 1 (got \(maxConcurrentJobs))")
     self.name = name
     self.maxConcurrentJobs = Int(Int32(clamping: maxConcurrentJobs))
     self.latencyMode = .efficient
