@@ -1,14 +1,6 @@
 import AsyncSchedulers
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The Swift runtime's global-executor enqueue hook (`swift_task_enqueueGlobal_hook`), installed only
 /// while a `capturingAllTasks` scope is active, to route the scope's global jobs to its scheduler.
 ///
@@ -20,32 +12,12 @@ enum GlobalEnqueueHook {
   typealias Original = @convention(thin) (UnownedJob) -> Void
   typealias Hook = @convention(thin) (UnownedJob, Original) -> Void
 
-  /// The scope whose jobs are routed, and the hook that was installed before ours.
-  struct Route: Sendable {
-    let scheduler: TestScheduler
-    let scope: UInt64
-    let previous: Hook?
-  }
-
-  /// The address of the runtime's hook variable, if the runtime exports it.
-  ///
-  /// `@unchecked Sendable`: the pointer is only written while the process-wide ``CaptureLock`` is
-  /// held (by the one active scope), and the runtime reads the variable on every global enqueue.
-  private struct Slot: @unchecked Sendable {
-    let pointer: UnsafeMutablePointer<Hook?>?
-  }
-
-  private static let slot = Slot(
-    pointer: dlsym(dlopen(nil, RTLD_NOW), "swift_task_enqueueGlobal_hook")?.assumingMemoryBound(to: Hook?.self))
-
-  private static let route = Mutex<Route?>(nil)
+  /// The runtime's hook variable, routed to the active scope.
+  private static let hook = RuntimeHook<Hook>(symbol: "swift_task_enqueueGlobal_hook")
 
   /// The runtime's global enqueue (`swift_task_enqueueGlobal`), to hand a job back to the global executor.
-  private static let enqueueGlobal: (@convention(thin) (UnownedJob) -> Void)? = {
-    dlsym(dlopen(nil, RTLD_NOW), "swift_task_enqueueGlobal").map {
-      unsafeBitCast($0, to: (@convention(thin) (UnownedJob) -> Void).self)
-    }
-  }()
+  private static let enqueueGlobal = runtimeFunction(
+    "swift_task_enqueueGlobal", as: (@convention(thin) (UnownedJob) -> Void).self)
 
   /// Hands `job` to the global executor (a task of a scope that ended with its job still queued).
   /// Call with no hook of a scope installed.
@@ -57,25 +29,17 @@ enum GlobalEnqueueHook {
   }
 
   /// Whether the runtime exports the hook.
-  static var isAvailable: Bool { slot.pointer != nil }
+  static var isAvailable: Bool { hook.isAvailable }
 
   /// Routes the global jobs of `scope` to `scheduler` until ``uninstall()``. Call with the
   /// ``CaptureLock`` held.
   static func install(scheduler: TestScheduler, scope: UInt64) {
-    guard let pointer = slot.pointer else { return }
-    route.withCriticalRegion { $0 = Route(scheduler: scheduler, scope: scope, previous: pointer.pointee) }
-    pointer.pointee = { job, original in GlobalEnqueueHook.enqueue(job, original: original) }
+    hook.install(
+      { job, original in GlobalEnqueueHook.enqueue(job, original: original) }, scheduler: scheduler, scope: scope)
   }
 
   /// Puts back the hook that was installed before ``install(scheduler:scope:)``.
-  static func uninstall() {
-    guard let pointer = slot.pointer else { return }
-    let previous = route.withCriticalRegion { route -> Hook? in
-      defer { route = nil }
-      return route?.previous
-    }
-    pointer.pointee = previous
-  }
+  static func uninstall() { hook.uninstall() }
 
   /// Decides where one global job goes. Jobs enqueued by code the scope's scheduler is running (its
   /// pump, or a driving call made from the scope) are the scope's: they go to the scheduler. Jobs
@@ -83,7 +47,7 @@ enum GlobalEnqueueHook {
   /// scope that escaped it (woken by `Task.sleep`, a real timer or another thread): they go to the
   /// scheduler too, and the escape is recorded. Everything else (other tests' work) goes on as before.
   private static func enqueue(_ job: UnownedJob, original: Original) {
-    guard let route = route.withCriticalRegion({ $0 }) else { return original(job) }
+    guard let route = hook.activeRoute else { return original(job) }
     if CurrentSchedulerSlot.isCurrent(route.scheduler) {
       route.scheduler.capture(job, escaped: false)
     } else if CaptureMarker.scope == route.scope {

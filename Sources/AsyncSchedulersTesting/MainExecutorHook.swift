@@ -1,14 +1,6 @@
 import AsyncSchedulers
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The Swift runtime's main-executor lookup hook (`swift_task_getMainExecutor_hook`), installed only
 /// while a `capturingAllTasks` scope is active, so the scope's main-actor code runs on its scheduler.
 ///
@@ -27,66 +19,39 @@ enum MainExecutorHook {
   typealias Hook = @convention(thin) (Original) -> UnownedSerialExecutor
   typealias EnqueueMain = @convention(thin) (UnownedJob) -> Void
 
-  /// The scope whose main-actor code is redirected, and the hook that was installed before ours.
-  struct Route: Sendable {
-    let scheduler: TestScheduler
-    let scope: UInt64
-    let previous: Hook?
-  }
-
-  /// `@unchecked Sendable`: the pointers are looked up once and the hook variable is only written
-  /// while the process-wide ``CaptureLock`` is held (by the one active scope).
-  private struct Symbols: @unchecked Sendable {
-    let hook: UnsafeMutablePointer<Hook?>?
-    let enqueueMain: EnqueueMain?
-  }
-
-  private static let symbols: Symbols = {
-    let process = dlopen(nil, RTLD_NOW)
-    return Symbols(
-      hook: dlsym(process, "swift_task_getMainExecutor_hook")?.assumingMemoryBound(to: Hook?.self),
-      enqueueMain: dlsym(process, "swift_task_enqueueMainExecutor").map { unsafeBitCast($0, to: EnqueueMain.self) })
-  }()
-
-  private static let route = Mutex<Route?>(nil)
+  /// The runtime's hook variable, routed to the active scope.
+  private static let hook = RuntimeHook<Hook>(symbol: "swift_task_getMainExecutor_hook")
+  /// The runtime's main-executor enqueue, to hand a job to the real main actor.
+  private static let enqueueMain = runtimeFunction("swift_task_enqueueMainExecutor", as: EnqueueMain.self)
 
   /// Whether the runtime exports the hook and the main executor's enqueue.
-  static var isAvailable: Bool { symbols.hook != nil && symbols.enqueueMain != nil }
+  static var isAvailable: Bool { hook.isAvailable && enqueueMain != nil }
 
   /// Redirects the main actor of `scope`'s code to `scheduler` until ``uninstall()``. Call with the
   /// ``CaptureLock`` held.
   static func install(scheduler: TestScheduler, scope: UInt64) {
-    guard let pointer = symbols.hook else { return }
-    route.withCriticalRegion { $0 = Route(scheduler: scheduler, scope: scope, previous: pointer.pointee) }
-    pointer.pointee = { original in MainExecutorHook.mainExecutor(original: original) }
+    hook.install({ original in MainExecutorHook.mainExecutor(original: original) }, scheduler: scheduler, scope: scope)
   }
 
   /// Puts back the hook that was installed before ``install(scheduler:scope:)``.
-  static func uninstall() {
-    guard let pointer = symbols.hook else { return }
-    let previous = route.withCriticalRegion { route -> Hook? in
-      defer { route = nil }
-      return route?.previous
-    }
-    pointer.pointee = previous
-  }
+  static func uninstall() { hook.uninstall() }
 
   /// Hands `job` to the real main actor (a job that reached the scheduler's main-actor face after its
   /// scope ended).
   static func enqueueOnRealMainActor(_ job: UnownedJob) {
-    guard let enqueueMain = symbols.enqueueMain else {
+    guard let enqueueMain else {
       preconditionFailure("swift_task_enqueueMainExecutor is missing, yet a main-actor job was redirected")
     }
     enqueueMain(job)
   }
 
   /// Whether the calling code belongs to the active scope (see the type's documentation).
-  static func isInScope(_ route: Route) -> Bool {
+  static func isInScope(_ route: RuntimeHook<Hook>.Route) -> Bool {
     CurrentSchedulerSlot.isCurrent(route.scheduler) || CaptureMarker.scope == route.scope
   }
 
   private static func mainExecutor(original: Original) -> UnownedSerialExecutor {
-    guard let route = route.withCriticalRegion({ $0 }) else { return original() }
+    guard let route = hook.activeRoute else { return original() }
     if isInScope(route) { return route.scheduler.mainExecutor.asUnownedSerialExecutor() }
     if let previous = route.previous { return previous(original) }
     return original()
