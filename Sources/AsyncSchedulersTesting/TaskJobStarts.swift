@@ -11,24 +11,32 @@ import Dispatch
 /// `AsyncTask` is a `Job`), so a job and the current task are matched by address; addresses are only
 /// compared, never dereferenced.
 ///
-/// Two generations of exact entries (no collisions between tasks): when the current generation holds
-/// 4,096 tasks it becomes the previous one and a new one starts, so a task that ran a job within the
-/// last 4,096 tasks' jobs is always found, and entries of finished tasks age out.
+/// A four-way set-associative table of fixed size (no allocation, no hashing per job): a task's entry
+/// is evicted only when four other tasks whose addresses share its set have started jobs since its own
+/// latest one (the oldest entry of a set goes first); a task without an entry falls back to the start
+/// of the latest job, the narrower window.
 final class TaskJobStarts: @unchecked Sendable {
   // Why @unchecked Sendable: the table is read and written only by the thread running a job of the
   // scheduler that owns it, and a scheduler runs one job at a time: its driving calls are exclusive
   // (a flag under its lock), its capturing scope's pump is the only driver during the scope, and a
   // main-actor job the pump hands to `DispatchQueue.main.sync` runs while the pump waits. Each hand-over
   // between threads goes through a lock or a Dispatch synchronization, which orders the accesses.
-  private struct Starts {
-    var previous: UInt64
-    var latest: UInt64
+  private struct Entry {
+    var address: UInt = 0
+    var previous: UInt64 = 0
+    var latest: UInt64 = 0
   }
 
-  private static let generation = 4_096
-  private var current: [UInt: Starts] = [:]
-  private var older: [UInt: Starts] = [:]
+  private static let sets = 256
+  private static let ways = 4
+  private var entries = [Entry](repeating: Entry(), count: TaskJobStarts.sets * TaskJobStarts.ways)
   private var latestJob: UInt64 = 0
+
+  /// The first entry of the set of `address` (task objects are 16-byte aligned at least).
+  @inline(__always)
+  private static func set(_ address: UInt) -> Int {
+    Int(truncatingIfNeeded: ((address >> 4) ^ (address >> 12)) & UInt(sets - 1)) * ways
+  }
 
   /// Real time now, in monotonic nanoseconds (one clock read).
   @inline(__always)
@@ -40,15 +48,18 @@ final class TaskJobStarts: @unchecked Sendable {
     let now = Self.now()
     latestJob = now
     guard let address else { return }
-    if let known = current[address] ?? older[address] {
-      current[address] = Starts(previous: known.latest, latest: now)
-    } else {
-      if current.count >= Self.generation {
-        older = current
-        current = [:]
-        current.reserveCapacity(Self.generation)
+    let first = Self.set(address)
+    entries.withUnsafeMutableBufferPointer { entries in
+      var oldest = first
+      for index in first..<first + Self.ways {
+        if entries[index].address == address {
+          entries[index].previous = entries[index].latest
+          entries[index].latest = now
+          return
+        }
+        if entries[index].latest < entries[oldest].latest { oldest = index }
       }
-      current[address] = Starts(previous: now, latest: now)
+      entries[oldest] = Entry(address: address, previous: now, latest: now)
     }
   }
 
@@ -56,7 +67,12 @@ final class TaskJobStarts: @unchecked Sendable {
   /// over now: since the start of its previous job, or of the latest job when the task is unknown.
   func elapsedSinceDeadlineComputation(byTaskAt address: UInt?) -> Duration {
     var start = latestJob
-    if let address, let known = current[address] ?? older[address] { start = known.previous }
+    if let address {
+      let first = Self.set(address)
+      for index in first..<first + Self.ways where entries[index].address == address {
+        start = entries[index].previous
+      }
+    }
     let now = Self.now()
     return .nanoseconds(Int64(clamping: now >= start ? now - start : 0))
   }
