@@ -37,21 +37,11 @@ extension Signal {
   /// subscription anew.
   public init<S: Sequence & Sendable>(_ sequence: S, on scheduler: some Scheduler) where S.Element == Element {
     self.init { observer in
-      let current = SerialDisposable()
-      let iterator = SubscriptionState(sequence.makeIterator())
-      // Each job sends one element and schedules the next: the jobs run one after another, so the
-      // iterator is only ever touched by one of them at a time.
-      @Sendable func step() {
-        guard !observer.isTerminated else { return }
-        guard let element = iterator.value.next() else {
-          observer.finish()
-          return
-        }
-        observer.send(element)
-        current.inner = scheduler.schedule { step() }
-      }
-      current.inner = scheduler.schedule { step() }
-      return current
+      // One job per element; an inline or immediate scheduler iterates instead of recursing (see
+      // `SequenceEmissionStateMachine`).
+      let emission = SequenceEmission(sequence.makeIterator(), observer: observer, scheduler: scheduler)
+      emission.scheduleNext()
+      return emission
     }
   }
 
