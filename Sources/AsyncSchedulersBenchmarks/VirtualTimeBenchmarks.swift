@@ -127,7 +127,7 @@ func runMainActorSleepersChild(count: Int) -> Never {
           scheduler.run()
         }
       }
-      precondition(tally.value == count, "7b: \(tally.value) of \(count) sleepers woke")
+      if tally.value != count { fatalError("7b: \(tally.value) of \(count) sleepers woke") }
     }
     let (seconds, attoseconds) = elapsed.components
     print("RESULT \(Double(seconds) + Double(attoseconds) / 1e18)")

@@ -23,7 +23,7 @@ enum GlobalEnqueueHook {
   /// Call with no hook of a scope installed.
   static func enqueueOnGlobalExecutor(_ job: UnownedJob) {
     guard let enqueueGlobal else {
-      preconditionFailure("swift_task_enqueueGlobal is missing, yet a global job was captured")
+      fatalError("swift_task_enqueueGlobal is missing, yet a global job was captured")
     }
     enqueueGlobal(job)
   }

@@ -40,7 +40,7 @@ enum MainExecutorHook {
   /// scope ended).
   static func enqueueOnRealMainActor(_ job: UnownedJob) {
     guard let enqueueMain else {
-      preconditionFailure("swift_task_enqueueMainExecutor is missing, yet a main-actor job was redirected")
+      fatalError("swift_task_enqueueMainExecutor is missing, yet a main-actor job was redirected")
     }
     enqueueMain(job)
   }

@@ -20,7 +20,9 @@ package final class SleepingTask: @unchecked Sendable {
   package static func current() -> SleepingTask? {
     withUnsafeCurrentTask { task in
       guard let task else { return nil }
-      precondition(MemoryLayout<UnsafeCurrentTask>.size == MemoryLayout<UnsafeMutableRawPointer>.size)
+      if MemoryLayout<UnsafeCurrentTask>.size != MemoryLayout<UnsafeMutableRawPointer>.size {
+        fatalError("UnsafeCurrentTask is expected to be one reference")
+      }
       return SleepingTask(task: unsafeBitCast(task, to: UnsafeMutableRawPointer.self))
     }
   }

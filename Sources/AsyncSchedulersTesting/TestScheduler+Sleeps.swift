@@ -123,9 +123,9 @@ extension TestScheduler {
 /// Running a job "on" it tells the runtime the job needs no hop to reach nonisolated code.
 enum GenericExecutor {
   static let unowned: UnownedSerialExecutor = {
-    precondition(
-      MemoryLayout<UnownedSerialExecutor>.size == 2 * MemoryLayout<Int>.size,
-      "UnownedSerialExecutor is expected to be two words (identity, implementation)")
+    if MemoryLayout<UnownedSerialExecutor>.size != 2 * MemoryLayout<Int>.size {
+      fatalError("UnownedSerialExecutor is expected to be two words (identity, implementation)")
+    }
     return unsafeBitCast((0, 0) as (Int, Int), to: UnownedSerialExecutor.self)
   }()
 }

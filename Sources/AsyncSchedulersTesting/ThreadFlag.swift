@@ -15,7 +15,7 @@ final class ThreadFlag: Sendable {
   init() {
     var key = pthread_key_t()
     let result = pthread_key_create(&key, nil)
-    precondition(result == 0, "ThreadFlag: pthread_key_create failed (\(result))")
+    if result != 0 { fatalError("ThreadFlag: pthread_key_create failed (\(result))") }
     self.key = key
   }
 
