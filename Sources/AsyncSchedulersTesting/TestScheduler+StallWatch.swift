@@ -3,21 +3,22 @@ import Dispatch
 
 /// Never a silent hang: a task that awaits a job parked on a scheduler nothing drives (an actor bound
 /// to it, a task preferring it) would wait forever. One real-time timer per scheduler watches such a job
-/// (armed when it arrives from outside while the scheduler is neither driven nor capturing); when it
-/// fires and nothing has driven the scheduler since, the scheduler fails the test and runs the ready
-/// work, so the waiting task, and the test, go on.
+/// (armed when it arrives from outside a scheduler that has never been driven and no scope captures);
+/// when it fires and the scheduler has still never been driven, the scheduler fails the test and runs
+/// the ready work, so the waiting task, and the test, go on. A scheduler the test has driven is left
+/// alone: work it leaves behind is the test's choice (`expectNoPendingWork` reports it).
 extension TestScheduler {
-  /// Starts the watch of drive generation `generation`: one check after ``stallTimeout`` of real time.
-  func startStallWatch(generation: UInt64) {
+  /// Starts the watch: one check after ``stallTimeout`` of real time.
+  func startStallWatch() {
     let delay = stallTimeout.saturatingTimeInterval
     DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [weak self] in
-      self?.endStallWatch(generation: generation)
+      self?.endStallWatch()
     }
   }
 
-  private func endStallWatch(generation: UInt64) {
+  private func endStallWatch() {
     let (stalled, pending) = state.withCriticalRegion { state in
-      (state.stallWatchEnded(generation: generation), state.describePending(name: name))
+      (state.stallWatchEnded(), state.describePending(name: name))
     }
     guard stalled else { return }
     reportIssue(

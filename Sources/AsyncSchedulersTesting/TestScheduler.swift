@@ -68,8 +68,10 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   /// the kinds of work that ran and listing what is pending, and leaves the rest pending.
   ///
   /// `stallTimeout` bounds how long a task may wait, in real time, for a task or actor job parked here
-  /// while nothing drives the scheduler (outside a capturing scope): then the scheduler fails the test
-  /// with a message naming the two fixes and runs the ready work, so the test ends instead of hanging.
+  /// while nothing has ever driven the scheduler (outside a capturing scope): then the scheduler fails
+  /// the test with a message naming the two fixes and runs the ready work, so the test ends instead of
+  /// hanging. Once the test has driven the scheduler, work it leaves pending is its own choice
+  /// (``expectNoPendingWork(fileID:filePath:line:column:)`` reports it).
   /// - Precondition: `maximumJobsPerInstant >= 1`.
   public convenience init(
     name: String = "TestScheduler", now: SchedulerInstant = .zero, maximumJobsPerInstant: Int = 100_000,
@@ -103,8 +105,8 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   /// Whether callback work from any thread is accepted without an escape report (RACTestScheduler).
   let acceptsCallbacksFromAnyThread: Bool
 
-  /// How long a task may wait for a job parked here while nothing drives the scheduler (outside a
-  /// capturing scope) before the scheduler reports the stall and runs the ready work.
+  /// How long a task may wait for a job parked here while nothing has ever driven the scheduler
+  /// (outside a capturing scope) before the scheduler reports the stall and runs the ready work.
   public let stallTimeout: Duration
 
   /// The most jobs one driving call runs at one instant before it stops and reports runaway work.
@@ -219,16 +221,16 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   /// code: it reads the current task and the thread's name.)
   private func enqueue(work: Work, escaping what: @autoclosure () -> String, isJob: Bool = false) {
     let arrival = !isJob && acceptsCallbacksFromAnyThread ? .onScheduler : Self.arrival(for: self)
-    let (wake, watch) = state.withCriticalRegion { state -> (Bool, UInt64?) in
+    let (wake, watch) = state.withCriticalRegion { state -> (Bool, Bool) in
       let admission = state.enqueue(work, arrival)
       if admission.escaped {
         state.recordEscape(
           EscapeLog.Entry(what: what(), origin: ArrivalContext.describeCurrent(hopping: isJob), at: state.now))
       }
-      return (admission.wake, isJob && arrival != .onScheduler ? state.armStallWatch() : nil)
+      return (admission.wake, isJob && arrival != .onScheduler && state.armStallWatch())
     }
     if wake { wakeup.signal() }
-    if let watch { startStallWatch(generation: watch) }
+    if watch { startStallWatch() }
   }
 
   /// How work handed over by the calling code arrives: from the scheduler itself when it runs one of

@@ -150,20 +150,22 @@ package struct TestSchedulerStateMachine {
   /// Whether a stall watch is waiting.
   private var isStallWatchArmed = false
 
-  /// Arms the stall watch for a task or actor job that arrived from outside while nothing drives the
-  /// scheduler and no scope captures; returns the drive generation it watches, or `nil` when a watch is
-  /// already armed, or the scheduler is being driven or capturing (then the job runs by itself).
-  package mutating func armStallWatch() -> UInt64? {
-    guard !isStallWatchArmed, !isDriving, !isCapturing else { return nil }
+  /// Arms the stall watch for a task or actor job that arrived from outside a scheduler that nothing
+  /// has ever driven and no scope captures; returns `true` when a watch starts, `false` when one is
+  /// already armed, or the scheduler has been driven (then the test drives it: work left when it stops
+  /// is the test's choice, reported by `expectNoPendingWork`, not a hang), or a scope captures (its pump
+  /// runs the work).
+  package mutating func armStallWatch() -> Bool {
+    guard !isStallWatchArmed, driveGeneration == 0, !isDriving, !isCapturing else { return false }
     isStallWatchArmed = true
-    return driveGeneration
+    return true
   }
 
-  /// Ends the stall watch of `generation`: whether the scheduler stalled (nothing drove it since, and
-  /// ready work is still waiting, with no scope capturing).
-  package mutating func stallWatchEnded(generation: UInt64) -> Bool {
+  /// Ends the stall watch: whether the scheduler stalled (still never driven, ready work waiting, no
+  /// scope capturing).
+  package mutating func stallWatchEnded() -> Bool {
     isStallWatchArmed = false
-    return generation == driveGeneration && !ready.isEmpty && !isDriving && !isCapturing
+    return driveGeneration == 0 && !ready.isEmpty && !isDriving && !isCapturing
   }
 
   /// Starts counting jobs for a new driving call made from `context`, which becomes the test's own.
