@@ -7,6 +7,10 @@ import Testing
 /// How many times each pattern runs: 100 (1,000 in the soak), 10 under ThreadSanitizer.
 private var runs: Int { ThreadSanitizerHooks.shared == nil ? 100 * ModelTesting.soak : 10 }
 
+/// Quiet, and in the soak (`ASYNC_SCHEDULERS_SOAK`) also with two CPU-burning threads: the hogs would
+/// slow the rest of the plain suite, which runs in parallel.
+private let loads: [Bool] = ModelTesting.soak > 1 ? [false, true] : [false]
+
 /// Runs `body` `runs` times and counts the distinct results.
 private func repeated(
   isolation: isolated (any Actor)? = #isolation, loaded: Bool, _ body: () async -> [String]
@@ -23,7 +27,7 @@ struct AppCodeOnVirtualTimeStressTests {
   @MainActor
   @Test(
     "From a @MainActor test, each app pattern inside capturingAllTasks gives its exact timeline every time",
-    arguments: AppScenario.allCases, [false, true])
+    arguments: AppScenario.allCases, loads)
   func mainActorTest(scenario: AppScenario, loaded: Bool) async {
     let results = await repeated(loaded: loaded) {
       let scheduler = TestScheduler()
@@ -34,7 +38,7 @@ struct AppCodeOnVirtualTimeStressTests {
 
   @Test(
     "From a nonisolated test, each app pattern inside capturingAllTasks gives its exact timeline every time",
-    arguments: AppScenario.allCases, [false, true])
+    arguments: AppScenario.allCases, loads)
   func nonisolatedTest(scenario: AppScenario, loaded: Bool) async {
     let results = await repeated(loaded: loaded) {
       let scheduler = TestScheduler()
@@ -46,7 +50,7 @@ struct AppCodeOnVirtualTimeStressTests {
   @MainActor
   @Test(
     ".virtualTime: each app pattern gives its exact timeline every time, on the test's scheduler",
-    .virtualTime, arguments: AppScenario.allCases, [false, true])
+    .virtualTime, arguments: AppScenario.allCases, loads)
   func underTheTrait(scenario: AppScenario, loaded: Bool) async throws {
     let scheduler = try #require(TestScheduler.current)
     let results = await repeated(loaded: loaded) { await scenario.run(on: scheduler) }
