@@ -36,4 +36,15 @@ struct StallWatchTests {
       }
     }
   }
+
+  @Test("a stall timeout counts a negative value as zero and takes a huge one without trapping")
+  func extremeStallTimeouts() async {
+    #expect(TestScheduler(stallTimeout: .seconds(-5)).stallTimeout == .zero)
+    // A task job from the test arms the watch: a year at most, no trap converting the duration.
+    let huge = TestScheduler(stallTimeout: .seconds(Int64.max))
+    let task = Task(executorPreference: huge) { 1 }
+    huge.run()
+    #expect(await task.value == 1)
+    huge.expectNoPendingWork()
+  }
 }
