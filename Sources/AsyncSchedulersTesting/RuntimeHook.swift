@@ -1,3 +1,4 @@
+import AsyncSchedulers
 import Synchronization
 
 #if canImport(Glibc)
@@ -39,19 +40,19 @@ final class RuntimeHook<Hook>: @unchecked Sendable {
   var isAvailable: Bool { variable != nil }
 
   /// The active scope's route, or `nil` when no scope is active.
-  var activeRoute: Route? { route.withLock { $0 } }
+  var activeRoute: Route? { route.withCriticalRegion { $0 } }
 
   /// Installs `hook` for `scope` of `scheduler` until ``uninstall()``. Call with the `CaptureLock` held.
   func install(_ hook: Hook, scheduler: TestScheduler, scope: UInt64) {
     guard let variable else { return }
-    route.withLock { $0 = Route(scheduler: scheduler, scope: scope, previous: variable.pointee) }
+    route.withCriticalRegion { $0 = Route(scheduler: scheduler, scope: scope, previous: variable.pointee) }
     variable.pointee = hook
   }
 
   /// Puts back the hook that was installed before ``install(_:scheduler:scope:)``.
   func uninstall() {
     guard let variable else { return }
-    let previous = route.withLock { route -> Hook? in
+    let previous = route.withCriticalRegion { route -> Hook? in
       defer { route = nil }
       return route?.previous
     }

@@ -67,7 +67,7 @@ public final class ReplaySignalSubject<Element: Sendable, Failure: Error>: Senda
       switch command {
       case .event(let event):
         guard hub.value.terminal == nil else { return }
-        if case .next(let value) = event { latest.value.withLock { $0 = value } }
+        if case .next(let value) = event { latest.value.withCriticalRegion { $0 = value } }
         if case .next(let value) = event, capacity > 0 {
           if hub.value.replay.count == capacity { hub.value.replay.removeFirst() }
           hub.value.replay.append(value)
@@ -105,7 +105,7 @@ public final class ReplaySignalSubject<Element: Sendable, Failure: Error>: Senda
 
   /// The latest value delivered to subscribers (or the initial one), if any: it follows the delivery
   /// order, and a value sent after the end is not taken.
-  var latestValue: Element? { latest.value.withLock { $0 } }
+  var latestValue: Element? { latest.value.withCriticalRegion { $0 } }
 
   /// The subject as a signal: each subscription gets the replay, then the live events.
   public var signal: Signal<Element, Failure> {

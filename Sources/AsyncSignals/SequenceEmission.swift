@@ -38,9 +38,9 @@ final class SequenceEmission<Element: Sendable, Failure: Error>: Disposable, Sen
   func scheduleNext() {
     while true {
       let thread = Self.currentThread
-      guard case .schedule(let job) = machine.withLock({ $0.willSchedule(on: thread) }) else { return }
+      guard case .schedule(let job) = machine.withCriticalRegion({ $0.willSchedule(on: thread) }) else { return }
       let handle = scheduler.schedule { [self] in jobRan(job) }
-      switch machine.withLock({ $0.scheduled(job, handle: handle) }) {
+      switch machine.withCriticalRegion({ $0.scheduled(job, handle: handle) }) {
       case .none: return
       case .dispose(let handle):
         handle.dispose()
@@ -53,13 +53,13 @@ final class SequenceEmission<Element: Sendable, Failure: Error>: Disposable, Sen
 
   private func jobRan(_ job: UInt64) {
     let thread = Self.currentThread
-    guard machine.withLock({ $0.jobRan(job, on: thread) }) == .emit else { return }
+    guard machine.withCriticalRegion({ $0.jobRan(job, on: thread) }) == .emit else { return }
     if emitOne() { scheduleNext() }
   }
 
   /// Sends the next element (then `true`), or finishes (then `false`); `false` too once terminated.
   private func emitOne() -> Bool {
-    guard !observer.isTerminated, !machine.withLock({ $0.isDisposed }) else { return false }
+    guard !observer.isTerminated, !machine.withCriticalRegion({ $0.isDisposed }) else { return false }
     guard let element = iterator.value.next() else {
       observer.finish()
       return false
@@ -70,9 +70,9 @@ final class SequenceEmission<Element: Sendable, Failure: Error>: Disposable, Sen
 
   /// Stops the emission before the next element; disposes the pending job.
   func dispose() {
-    machine.withLock { $0.dispose() }?.dispose()
+    machine.withCriticalRegion { $0.dispose() }?.dispose()
   }
 
   /// Whether the subscription was disposed.
-  var isDisposed: Bool { machine.withLock { $0.isDisposed } }
+  var isDisposed: Bool { machine.withCriticalRegion { $0.isDisposed } }
 }

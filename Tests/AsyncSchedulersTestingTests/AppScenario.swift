@@ -102,8 +102,8 @@ final class Timeline: Sendable {
   /// Appends `line` stamped with `elapsed` (for events whose time the test knows, not reads).
   func at(_ elapsed: Duration, _ line: String) {
     let milliseconds = Int(elapsed / .milliseconds(1))
-    storage.withLock { $0.append("\(line) at \(milliseconds)") }
+    storage.withCriticalRegion { $0.append("\(line) at \(milliseconds)") }
   }
 
-  var lines: [String] { storage.withLock { $0 } }
+  var lines: [String] { storage.withCriticalRegion { $0 } }
 }

@@ -279,12 +279,12 @@ struct CapturingAllTasksTests {
     let scheduler = TestScheduler()
     let parked = Mutex<CheckedContinuation<Void, Never>?>(nil)
     let outside = Task.detached {
-      await withCheckedContinuation { continuation in parked.withLock { $0 = continuation } }
+      await withCheckedContinuation { continuation in parked.withCriticalRegion { $0 = continuation } }
       return "resumed"
     }
-    while parked.withLock({ $0 == nil }) { await Task.yield() }
+    while parked.withCriticalRegion({ $0 == nil }) { await Task.yield() }
     await scheduler.capturingAllTasks {
-      parked.withLock { $0.take() }?.resume()
+      parked.withCriticalRegion { $0.take() }?.resume()
     }
     #expect(await outside.value == "resumed")
     #expect(scheduler.pendingCount == 0)

@@ -25,8 +25,8 @@ struct VirtualTimeTraitTests {
   func freshSchedulerPerTest(index: Int) throws {
     let scheduler = try #require(TestScheduler.current)
     #expect(scheduler.now == .zero)
-    seen.withLock { $0.append(ObjectIdentifier(scheduler)) }
-    #expect(seen.withLock { Set($0).count == $0.count })
+    seen.withCriticalRegion { $0.append(ObjectIdentifier(scheduler)) }
+    #expect(seen.withCriticalRegion { Set($0).count == $0.count })
   }
 
   @Test("Tasks the test starts inherit TestScheduler.current, which is nil outside such a test")

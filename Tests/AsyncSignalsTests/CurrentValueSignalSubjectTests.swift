@@ -30,12 +30,12 @@ struct CurrentValueSignalSubjectTests {
       let subject = CurrentValueSignalSubject<Int, Never>(0)
       let lastDelivered = Mutex(0)
       let subscription = subject.signal.subscribe { event in
-        if case .next(let value) = event { lastDelivered.withLock { $0 = value } }
+        if case .next(let value) = event { lastDelivered.withCriticalRegion { $0 = value } }
       }
       DispatchQueue.concurrentPerform(iterations: 4) { sender in
         for value in 1...20 { subject.send(sender * 100 + value) }
       }
-      if subject.value != lastDelivered.withLock({ $0 }) { mismatches += 1 }
+      if subject.value != lastDelivered.withCriticalRegion({ $0 }) { mismatches += 1 }
       subscription.dispose()
     }
     #expect(mismatches == 0)
