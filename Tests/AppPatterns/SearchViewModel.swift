@@ -2,7 +2,7 @@
 
 /// A search field's view model: each keystroke restarts a 300 ms debounce, then searches.
 ///
-/// The clock is injected (the swift-clocks way); `sleeper: nil` sleeps with plain `Task.sleep`.
+/// The clock is injected (the swift-clocks way); with `clock: nil` it sleeps with plain `Task.sleep`.
 @MainActor
 public final class SearchViewModel {
   public private(set) var query = ""

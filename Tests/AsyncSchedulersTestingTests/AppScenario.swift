@@ -37,21 +37,15 @@ enum AppScenario: String, CaseIterable, Sendable {
         trace("search \(query)")
         return [query]
       }
-      await model.queryChanged("s")
-      scheduler.advance(by: .milliseconds(100))
-      await model.queryChanged("sw")
-      scheduler.advance(by: .milliseconds(299))
-      if await model.searches.isEmpty { trace("nothing") }
-      scheduler.advance(by: .milliseconds(1))
+      await Self.typeTwoQueries(
+        on: scheduler, trace: trace, type: { await model.queryChanged($0) },
+        searchedNothing: { await model.searches.isEmpty })
       await model.settle()
     case .defaultActorWithInjectedClock:
       let model = SearchActor(clock: scheduler)
-      await model.queryChanged("s")
-      scheduler.advance(by: .milliseconds(100))
-      await model.queryChanged("sw")
-      scheduler.advance(by: .milliseconds(299))
-      if await model.searches.isEmpty { trace("nothing") }
-      scheduler.advance(by: .milliseconds(1))
+      await Self.typeTwoQueries(
+        on: scheduler, trace: trace, type: { await model.queryChanged($0) },
+        searchedNothing: { await model.searches.isEmpty })
       for query in await model.searches { trace("search \(query)") }
     case .pollerSleepingOneSecond:
       let poller = await Poller { trace("poll") }
@@ -82,6 +76,22 @@ enum AppScenario: String, CaseIterable, Sendable {
       trace.at(.milliseconds(750), "shown \(await feed.shown)")
     }
     return trace.lines
+  }
+}
+
+extension AppScenario {
+  /// The debounce timeline: "s" at 0, "sw" at 100 ms, "nothing" traced if no search ran by 399 ms, then
+  /// the clock moves to 400 ms, when the search is due.
+  static func typeTwoQueries(
+    on scheduler: TestScheduler, trace: Timeline, isolation: isolated (any Actor)? = #isolation,
+    type: (String) async -> Void, searchedNothing: () async -> Bool
+  ) async {
+    await type("s")
+    scheduler.advance(by: .milliseconds(100))
+    await type("sw")
+    scheduler.advance(by: .milliseconds(299))
+    if await searchedNothing() { trace("nothing") }
+    scheduler.advance(by: .milliseconds(1))
   }
 }
 
