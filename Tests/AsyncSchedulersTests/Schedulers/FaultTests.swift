@@ -7,6 +7,11 @@ import Testing
 
 @Suite("Faults")
 struct FaultTests {
+  /// How long a blocking job waits for its release at most (a bound, so a failing test cannot hang):
+  /// 90 s, and 10 minutes under ThreadSanitizer, where the whole suite running beside the test made its
+  /// own steps take over 90 s and the blocked job gave up before the test released it.
+  private static let blockBound: Double = ThreadSanitizerHooks.shared == nil ? 90 : 600
+
   @Test("a job blocking a serial scheduler for seconds delays only that scheduler")
   func blockedSchedulerDelaysOnlyItself() async {
     let blocked = SerialScheduler(name: "fault.blocked")
@@ -16,7 +21,7 @@ struct FaultTests {
     let afterBlock = Log<String>()
     blocked.execute {
       blockedStarted.signal()
-      _ = release.wait(timeout: .now() + 90)
+      _ = release.wait(timeout: .now() + Self.blockBound)
     }
     blocked.execute { afterBlock.append("blocked scheduler's next job") }
     #expect(await blockedStarted.wait())
@@ -41,7 +46,7 @@ struct FaultTests {
     for scheduler in schedulers {
       scheduler.execute {
         started.signal()
-        _ = release.wait(timeout: .now() + 90)
+        _ = release.wait(timeout: .now() + Self.blockBound)
       }
     }
     #expect(await started.wait(timeout: .seconds(20)))
