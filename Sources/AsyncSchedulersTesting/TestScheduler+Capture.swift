@@ -239,7 +239,7 @@ extension TestScheduler {
   private func recordStall(stallTimeout: Duration) -> Bool {
     state.withCriticalRegion { state -> Bool in
       guard state.ready.isEmpty, !state.isDriving else { return false }
-      let hasTimers = !state.timers.isEmpty
+      let hasTimers = state.hasFiringTimer
       if state.stallReport == nil {
         state.stallReport =
           "capturingAllTasks: the body waited \(stallTimeout) of real time with nothing ready to run. "

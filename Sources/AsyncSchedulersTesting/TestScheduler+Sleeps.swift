@@ -37,7 +37,7 @@ extension TestScheduler {
   func scheduleSleep(_ job: UnownedJob, after duration: Duration) {
     let sleeper = SleepingTask.current()
     let key = Self.sleepKeys.add(1, ordering: .relaxed).newValue
-    let timer = ScheduledTimer(owner: self) { [unowned(unsafe) self] in
+    let timer = ScheduledTimer(owner: timerOwner) { [unowned(unsafe) self] in
       // The timer runs on this scheduler (it is alive). The sleeper is released after the lock.
       let sleeper = self.state.withCriticalRegion { $0.forgetSleeper(key) }
       // The wake-up job belongs to a small task of the runtime's that resumes the sleeper. Run on a

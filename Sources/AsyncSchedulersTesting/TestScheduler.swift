@@ -27,6 +27,11 @@ import Synchronization
 ///   scheduling order); `now` is set to each timer's deadline while it and the work it wakes run. Work
 ///   created meanwhile that is due by the target runs in the same call. The clock ends exactly at the
 ///   target.
+/// - A timer or sleep due at ``/AsyncSchedulers/SchedulerInstant/distantFuture`` (where every huge delay
+///   saturates) never fires: no driving call, not even `run()` or `step()`, moves the clock there. It stays
+///   pending until disposed, and a sleep until then lasts until its task is cancelled.
+/// - Dropping the scheduler frees it and its pending timers (with what their closures captured): pending
+///   work does not keep a test scheduler alive, since nothing would ever drive it.
 /// - Equal deadlines run in the order they were scheduled; a repeating timer keeps its original place
 ///   among equal deadlines and re-arms from its scheduled time (no drift).
 /// - Time never moves backwards: advancing to the past fails the test and changes nothing.
@@ -45,7 +50,7 @@ import Synchronization
 /// ``runUntil(timeout:_:fileID:filePath:line:column:)``, which blocks on the arrival of work with a
 /// real-time bound, never a fixed sleep. Do not `await` work bound to the scheduler from the test itself
 /// without driving it: the test's own task would wait for a `run()` that never comes.
-public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitting, TimerOwner, Sendable {
+public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitting, Sendable {
   /// A name for failure messages.
   public let name: String
   /// The scheduler of the running test under the `.virtualTime` trait (and of code the test's tasks
@@ -59,6 +64,8 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   private let serialExecutor = TestSchedulerSerialExecutor()
   /// The executor the main actor of a capturing scope's code runs on.
   let mainExecutor = TestSchedulerMainExecutor()
+  /// What this scheduler's timers point back to (weakly, so pending timers do not keep it alive).
+  let timerOwner = TestSchedulerTimerOwner()
 
   /// Creates a scheduler whose virtual clock starts at `now` (by default
   /// ``/AsyncSchedulers/SchedulerInstant/zero``).
@@ -100,6 +107,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
       TestSchedulerStateMachine(now: now, maximumJobsPerInstant: maximumJobsPerInstant, creator: .current))
     serialExecutor.scheduler = self
     mainExecutor.scheduler = self
+    timerOwner.scheduler = self
   }
 
   /// Whether callback work from any thread is accepted without an escape report (RACTestScheduler).
@@ -143,7 +151,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   public func schedule(
     at deadline: SchedulerInstant, leeway: Duration = .zero, _ action: @escaping @Sendable () -> Void
   ) -> ScheduledAction {
-    addTimer(ScheduledTimer(owner: self, action), at: deadline)
+    addTimer(ScheduledTimer(owner: timerOwner, action), at: deadline)
   }
 
   /// Adds a repeating timer at `start + interval × k`; `leeway` is ignored.
@@ -154,7 +162,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
     _ action: @escaping @Sendable () -> Void
   ) -> ScheduledAction {
     preconditionValidRepeating(interval: interval, leeway: leeway)
-    return addTimer(RepeatingTimer(owner: self, grid: RepeatGrid(start: start, interval: interval), action), at: start)
+    return addTimer(RepeatingTimer(owner: timerOwner, grid: RepeatGrid(start: start, interval: interval), action), at: start)
   }
 
   /// Adds the wake-up timer of a plain `Task.sleep`, `duration` after the virtual `now`, remembering its
@@ -192,8 +200,8 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
     return timer
   }
 
-  /// Removes a disposed timer at once.
-  package func cancelTimer(_ action: ScheduledTimer) {
+  /// Removes a disposed timer at once (through ``TestSchedulerTimerOwner``).
+  func cancelTimer(_ action: ScheduledTimer) {
     state.withCriticalRegion { $0.removeTimer(action) }
   }
 
@@ -324,7 +332,8 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
     }
   }
 
-  /// Runs until nothing is pending, moving the clock to each deadline; stops with a failure listing the
+  /// Runs until nothing is pending but timers at `.distantFuture` (which never fire), moving the clock
+  /// to each deadline; stops with a failure listing the
   /// pending work after `maximumSteps` timers (an endless repeating timer never hangs it), or after
   /// ``maximumJobsPerInstant`` jobs at one instant (work rescheduling itself never hangs it). When it
   /// stops early, the clock stays at the last timer it ran and the remaining work stays pending. A
@@ -337,7 +346,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
       var steps = 0
       while true {
         runReady()
-        if steps >= maximumSteps && state.withCriticalRegion({ !$0.timers.isEmpty }) {
+        if steps >= maximumSteps && state.withCriticalRegion({ $0.hasFiringTimer }) {
           reportIssue(
             "TestScheduler.run() stopped after \(max(maximumSteps, 0)) timers: work keeps scheduling more work "
               + "(an endless repeating timer?). Use advance(by:) for endless timers.\n"
@@ -352,7 +361,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   }
 
   /// Runs the next piece of work: the first ready job, or else the earliest timer (moving the clock to
-  /// its deadline). Disposed callbacks are skipped, not counted. Returns whether anything ran
+  /// its deadline; a timer at `.distantFuture` never fires). Disposed callbacks are skipped, not counted. Returns whether anything ran
   /// (RACTestScheduler `step`).
   @discardableResult
   public func step(

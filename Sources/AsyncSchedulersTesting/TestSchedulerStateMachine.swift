@@ -219,11 +219,20 @@ package struct TestSchedulerStateMachine {
     return work
   }
 
+  /// Whether a timer is pending that can fire (one due before ``SchedulerInstant/distantFuture``).
+  package var hasFiringTimer: Bool { timers.firstDeadline.map { $0 < .distantFuture } ?? false }
+
   /// Pops the earliest timer due at or before `limit`, moving the clock to its deadline (never
   /// backwards); a repeating timer is re-armed on its grid first, keeping its sequence number.
+  ///
+  /// A timer due at ``SchedulerInstant/distantFuture`` never fires (the README's bad-input rows: it
+  /// stays pending until disposed, and a sleep until then lasts until its task is cancelled), whatever
+  /// `limit` is; so `run()` and `step()` never move the clock there.
   package mutating func popTimer(dueBy limit: SchedulerInstant) -> ScheduledTimer? {
     // Virtual time fires every timer at its deadline exactly: leeway never moves it.
-    guard !isRunaway, let first = timers.first, first.deadline <= limit, let timer = first.timer else { return nil }
+    guard !isRunaway, let first = timers.first, first.deadline <= limit, first.deadline < .distantFuture,
+      let timer = first.timer
+    else { return nil }
     if first.deadline <= now && isExhausted {
       isRunaway = true
       return nil

@@ -317,4 +317,49 @@ struct TestSchedulerTests {
     scheduler.run()
     #expect(count.load(ordering: .relaxed) == 1_998)
   }
+
+  @Test("a dropped scheduler is freed with its pending timers and everything they captured")
+  func droppedSchedulerFreesItsTimers() {
+    let counter = LifetimeCounter()
+    weak var weakScheduler: TestScheduler?
+    var kept: ScheduledAction?
+    do {
+      let scheduler = TestScheduler()
+      weakScheduler = scheduler
+      for _ in 0..<200 {
+        let token = counter.make()
+        scheduler.schedule(after: .seconds(1)) { withExtendedLifetime(token) {} }
+      }
+      let token = counter.make()
+      kept = scheduler.scheduleRepeating(startingAt: .zero, every: .seconds(1)) { withExtendedLifetime(token) {} }
+      scheduler.advance(by: .milliseconds(500))
+      #expect(counter.count == 201)
+    }
+    #expect(weakScheduler == nil)
+    // Only the closure of the handle still held is alive; disposing it (after its scheduler is gone)
+    // releases that too.
+    #expect(counter.count == 1)
+    kept?.dispose()
+    #expect(kept?.isDisposed == true)
+    #expect(counter.count == 0)
+  }
+
+  @Test("timers and sleeps due at distantFuture never fire, not even under run() or step()")
+  func distantFutureNeverFires() async {
+    let scheduler = TestScheduler()
+    scheduler.schedule(at: .distantFuture) { Issue.record("fired") }
+    scheduler.schedule(after: .seconds(Int64.max)) { Issue.record("fired") }
+    let sleeper = Task(executorPreference: scheduler) {
+      try await scheduler.sleep(until: .distantFuture)
+    }
+    scheduler.run()
+    #expect(scheduler.step() == false)
+    scheduler.stepAll()
+    #expect(scheduler.now == .zero)
+    #expect(scheduler.pendingCount == 3)
+    sleeper.cancel()
+    scheduler.run()
+    await #expect(throws: CancellationError.self) { try await sleeper.value }
+    #expect(scheduler.pendingCount == 2)
+  }
 }
