@@ -65,23 +65,54 @@ public final class TestRecorder<Value: Sendable>: Sendable {
 
   private func append(_ event: Event) { storage.withCriticalRegion { $0.append(event) } }
 
-  /// A marble diagram of `events`: one character per `tick` of virtual time from zero, `-` where
-  /// nothing happened, events at the same tick grouped in parentheses.
+  /// A marble diagram of `events`: one character per `tick` of virtual time from zero (or from the
+  /// first event, if that is before zero), `-` where nothing happened, events at the same tick grouped
+  /// in parentheses, in arrival order.
+  ///
+  /// A run of more than ``longestDrawnGap`` empty ticks is written `~N~` (N empty ticks), so the
+  /// diagram stays short whatever the times: a clock that starts at 1.7e9 s, or an event at
+  /// `.distantFuture`. A `tick` that is not positive fails the test (the message names it) and one
+  /// second is used instead.
   public static func marbles(_ events: [Event], tick: Duration) -> String {
-    guard let last = events.map(\.instant).max() else { return "" }
-    let slots = Int(SchedulerInstant.zero.duration(to: last) / tick) + 1
-    var cells = Array(repeating: [String](), count: max(slots, 1))
-    for event in events {
-      let slot = Int(SchedulerInstant.zero.duration(to: event.instant) / tick)
-      cells[min(max(slot, 0), cells.count - 1)].append(event.marble)
+    var tick = tick
+    if tick <= .zero {
+      reportIssue(
+        "TestRecorder.marbles: tick must be greater than zero (got \(tick)); drawing one character per second",
+        fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+      tick = .seconds(1)
     }
-    return cells.map { cell in
-      switch cell.count {
-      case 0: "-"
-      case 1 where cell[0].count == 1: cell[0]
-      default: "(" + cell.joined(separator: ",") + ")"
+    // Stable: events at one tick keep their arrival order.
+    let slotted = events.enumerated()
+      .map { (slot: slot(of: $0.element.instant, tick: tick), order: $0.offset, marble: $0.element.marble) }
+      .sorted { ($0.slot, $0.order) < ($1.slot, $1.order) }
+    guard let firstSlot = slotted.first?.slot else { return "" }
+    var diagram = ""
+    var next = min(firstSlot, 0)  // the first slot not drawn yet
+    var index = slotted.startIndex
+    while index < slotted.endIndex {
+      let slot = slotted[index].slot
+      var cell: [String] = []
+      while index < slotted.endIndex && slotted[index].slot == slot {
+        cell.append(slotted[index].marble)
+        index += 1
       }
-    }.joined()
+      let gap = slot - next  // never negative: slots are sorted and `next` starts at or before the first
+      diagram += gap > Int64(longestDrawnGap) ? "~\(gap)~" : String(repeating: "-", count: Int(gap))
+      diagram += cell.count == 1 && cell[0].count == 1 ? cell[0] : "(" + cell.joined(separator: ",") + ")"
+      next = slot + 1
+    }
+    return diagram
+  }
+
+  /// The longest run of empty ticks a marble diagram draws as `-`; longer runs are written `~N~`.
+  public static var longestDrawnGap: Int { 32 }
+
+  /// The tick `instant` falls in, counted from zero, clamped to ±2^62 (so an instant at `.distantPast`
+  /// or `.distantFuture`, or a tiny tick, never traps converting to an integer).
+  private static func slot(of instant: SchedulerInstant, tick: Duration) -> Int64 {
+    let ticks = (SchedulerInstant.zero.duration(to: instant) / tick).rounded(.down)
+    let limit = Double(Int64(1) << 62)
+    return ticks.isNaN ? 0 : Int64(min(max(ticks, -limit), limit))
   }
 
   /// The recorded timeline as a marble diagram; see ``marbles(_:tick:)``.

@@ -68,4 +68,32 @@ struct TestDoublesTests {
       issue.comments.contains { $0.rawValue.contains("expected: -x") && $0.rawValue.contains("actual:   --x") }
     }
   }
+
+  @Test("marbles stay short far from zero and at distantFuture, and a zero tick fails the test instead of trapping")
+  func marblesOnExtremeTimes() {
+    let scheduler = TestScheduler(now: SchedulerInstant(offset: .seconds(1_700_000_000)))
+    let recorder = TestRecorder<String>(scheduler: scheduler)
+    recorder.record("a")
+    scheduler.advance(by: .seconds(2))
+    recorder.record("b")
+    #expect(recorder.timeline() == "~1700000000~a-b")
+    let far: [TestRecorder<String>.Event] = [
+      .value("x", at: .zero), .finished(at: .distantFuture), .value("p", at: .distantPast),
+    ]
+    let diagram = TestRecorder<String>.marbles(far, tick: .seconds(1))
+    #expect(diagram.hasPrefix("p~") && diagram.contains("~x~") && diagram.hasSuffix("~|"))
+    #expect(diagram.count < 64)
+    #expect(TestRecorder<String>.marbles([], tick: .seconds(1)) == "")
+    withKnownIssue {
+      #expect(TestRecorder<String>.marbles([.value("x", at: SchedulerInstant(offset: .seconds(2)))], tick: .zero) == "--x")
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("tick must be greater than zero (got 0.0 seconds)") }
+    }
+    // A failing expectation on such a timeline reports it, quickly, instead of allocating a cell per tick.
+    withKnownIssue {
+      recorder.expect([.value("a", at: .zero)])
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("actual:   ~1700000000~a-b") }
+    }
+  }
 }
