@@ -57,13 +57,27 @@ final class PeriodicEmulation<State: Sendable>: Disposable, Sendable {
     guard let period, !next.isDisposed else { return }
     // The first grid point after now, never one already run.
     let elapsed = scheduler.now.timeIntervalSince(anchor)
-    let following = max(index + 1, Int64((elapsed / period).rounded(.down)) + 1)
+    let following = max(index + 1, Self.saturatingInt64((elapsed / period).rounded(.down)) &+ 1)
     let due = anchor.addingTimeInterval(period * Double(following))
     let delay = max(due.timeIntervalSince(scheduler.now), 0)
-    next.inner = scheduler.scheduleRelative((), dueTime: .nanoseconds(Int((delay * 1e9).rounded(.up)))) {
+    next.inner = scheduler.scheduleRelative((), dueTime: Self.dispatchInterval(seconds: delay)) {
       [self] _ in
       tick(index: following)
       return Disposables.create()
     }
+  }
+
+  /// `seconds` (finite, not negative) as a `DispatchTimeInterval`, rounded up to the nanosecond; a delay
+  /// beyond `Int64.max` nanoseconds (292 years) is given in whole seconds, saturating at `Int64.max / 2`
+  /// seconds, instead of trapping converting to `Int`.
+  static func dispatchInterval(seconds: TimeInterval) -> DispatchTimeInterval {
+    let nanoseconds = (seconds * 1e9).rounded(.up)
+    if nanoseconds < 9e18 { return .nanoseconds(Int(nanoseconds)) }
+    return .seconds(Int(min(seconds.rounded(.up), Double(Int64.max / 2))))
+  }
+
+  /// `value` as an `Int64`, saturating at `0 ... Int64.max / 2` (NaN is zero).
+  private static func saturatingInt64(_ value: Double) -> Int64 {
+    value.isNaN ? 0 : Int64(min(max(value, 0), Double(Int64.max / 2)))
   }
 }

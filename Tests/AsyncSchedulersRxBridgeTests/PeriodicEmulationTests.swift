@@ -54,4 +54,26 @@ struct PeriodicEmulationTests {
     scheduler.advanceTo(Date(timeIntervalSince1970: 100))
     #expect(log.values == ["once"])
   }
+
+  @Test("a period of ten billion seconds, or Int.max seconds, ticks on its grid instead of trapping")
+  func hugePeriods() {
+    let historical = HistoricalScheduler()
+    let log = Log()
+    let ticking = historical.schedulePeriodic(0, startAfter: .seconds(1), period: .seconds(10_000_000_000)) { state in
+      log("\(state)@\(historical.seconds)")
+      return state + 1
+    }
+    historical.advanceTo(Date(timeIntervalSince1970: 20_000_000_002))
+    ticking.dispose()
+    #expect(log.values == ["0@1.0", "1@10000000001.0", "2@20000000001.0"])
+
+    let virtual = HistoricalScheduler()
+    let endless = virtual.schedulePeriodic(0, startAfter: .seconds(0), period: .seconds(Int.max)) { state in
+      log("max \(state)")
+      return state + 1
+    }
+    virtual.advanceTo(Date(timeIntervalSince1970: 1e12))
+    endless.dispose()
+    #expect(log.values.last == "max 0")
+  }
 }
