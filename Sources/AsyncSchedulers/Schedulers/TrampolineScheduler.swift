@@ -12,7 +12,9 @@
 /// while it runs is queued and runs, in order, after the outer action returns and before the outer
 /// `schedule` call returns. Recursion therefore becomes iteration: the stack does not grow however deep
 /// it goes. Queued actions can be disposed before they start. It does not set
-/// ``Schedulers/current``. Timed forms block the calling thread until the deadline, then trampoline.
+/// ``Schedulers/current``. Timed forms block the calling thread until the deadline, then trampoline (a
+/// sleep ends at once when its task is cancelled; a deadline at ``SchedulerInstant/distantFuture`` never
+/// blocks).
 /// As a task executor, jobs are trampolined on the enqueuing thread. It is not a serial executor.
 public final class TrampolineScheduler: Scheduler {
   /// The shared trampoline scheduler (all instances share the per-thread queue).
@@ -45,12 +47,25 @@ public final class TrampolineScheduler: Scheduler {
   }
 
   /// Blocks the calling thread until `deadline`, then trampolines `action`.
+  ///
+  /// A deadline at ``SchedulerInstant/distantFuture`` (where huge delays saturate) never comes: the call
+  /// returns at once, without blocking, and `action` never runs (it is released when the returned handle
+  /// is disposed or dropped).
   @discardableResult
   public func schedule(
     at deadline: SchedulerInstant, leeway: Duration = .zero, _ action: @escaping @Sendable () -> Void
   ) -> ScheduledAction {
+    guard deadline < .distantFuture else { return ScheduledAction(action) }
     blockUntil(deadline)
     return schedule(action)
+  }
+
+  /// Suspends the current task until `deadline`, holding the calling thread meanwhile (like
+  /// ``schedule(at:leeway:_:)``); cancelling the task ends the sleep at once with `CancellationError`. A
+  /// sleep until ``SchedulerInstant/distantFuture`` holds no thread: it lasts until the task is
+  /// cancelled.
+  public func sleep(until deadline: SchedulerInstant, tolerance: Duration? = nil) async throws {
+    try await blockingSleep(until: deadline)
   }
 
   /// Not supported: stops the program with a message; a repeating timer could never return.
@@ -59,7 +74,7 @@ public final class TrampolineScheduler: Scheduler {
     startingAt start: SchedulerInstant, every interval: Duration, leeway: Duration = .zero,
     _ action: @escaping @Sendable () -> Void
   ) -> ScheduledAction {
-    preconditionFailure("TrampolineScheduler cannot run repeating work: the call would never return")
+    argumentFailure("TrampolineScheduler.scheduleRepeating: cannot run repeating work, the call would never return")
   }
 
   /// Trampolines the job on the enqueuing thread.
@@ -67,7 +82,14 @@ public final class TrampolineScheduler: Scheduler {
     let job = UnownedJob(job)
     let executor = asUnownedTaskExecutor()
     if let queue = TrampolineQueue.current {
-      queue.fifo.append(.taskJob(job))
+      // The queue is per thread and shared by every instance; its runner runs task jobs on `.shared`'s
+      // executor, so another instance's job carries its own executor (else each of the job's awaits
+      // would see a foreign executor and hop back through this instance).
+      if self === Self.shared {
+        queue.fifo.append(.taskJob(job))
+      } else {
+        queue.fifo.append(.closure { job.runSynchronously(on: executor) })
+      }
     } else {
       TrampolineQueue.run { job.runSynchronously(on: executor) }
     }

@@ -29,15 +29,51 @@ struct ImmediateSchedulerTests {
   }
 
   @Test("a repeating schedule is a precondition failure")
-  func repeatingFails() async {
-    await #expect(processExitsWith: .failure) {
+  func repeatingFails() async throws {
+    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       ImmediateScheduler.shared.scheduleRepeating(every: .seconds(1)) {}
     }
+    #expect(
+      String(decoding: result.standardErrorContent, as: UTF8.self).contains(
+        "ImmediateScheduler.scheduleRepeating: cannot run repeating work, the call would never return"))
   }
 
   @Test("a task preferring it starts on the calling thread")
   func taskExecutor() async {
     let value = await Task(executorPreference: ImmediateScheduler.shared) { 3 }.value
     #expect(value == 3)
+  }
+
+  @Test("a sleep on it holds the thread until its deadline, but cancelling the task ends it at once")
+  func sleepIsCancellable() async {
+    let started = Latch()
+    // On a thread of its own: the sleep holds its thread, and the cooperative pool has only as many
+    // threads as cores (another test's blocked sleep beside this one would starve the cancelling task).
+    let sleeper = Task(executorPreference: SerialScheduler(name: "sleep-cancel")) {
+      started.signal()
+      try await ImmediateScheduler.shared.sleep(for: .seconds(120))
+    }
+    while !started.isOpen { await Task.yield() }
+    let start = ContinuousClock.now
+    sleeper.cancel()
+    await #expect(throws: CancellationError.self) { try await sleeper.value }
+    #expect(ContinuousClock.now - start < .seconds(30))
+  }
+
+  @Test("a sleep until distantFuture lasts until cancelled, and a timer there never runs and never blocks")
+  func distantFuture() async {
+    let sleeper = Task { try await ImmediateScheduler.shared.sleep(until: .distantFuture) }
+    sleeper.cancel()
+    await #expect(throws: CancellationError.self) { try await sleeper.value }
+    let counter = LifetimeCounter()
+    let token = counter.make()
+    let handle = ImmediateScheduler.shared.schedule(at: .distantFuture) {
+      withExtendedLifetime(token) { _ = Issue.record("ran") }
+    }
+    ImmediateScheduler.shared.execute(after: .seconds(Int64.max)) { Issue.record("ran") }
+    #expect(!handle.isDisposed)
+    handle.dispose()
+    _ = consume token
+    #expect(counter.count == 0)
   }
 }
