@@ -119,10 +119,13 @@ if runs > 1 {
 }
 
 if let jsonPath {
+  // JSON has no NaN or infinity: a figure that is not a finite number (the ratio of a row whose baseline
+  // is zero, such as a growth row) is written as null.
+  func number(_ value: Double) -> Any { value.isFinite ? value : NSNull() }
   let objects: [[String: Any]] = figures.map {
     [
-      "scenario": $0.scenario, "ours": $0.ours, "baseline": $0.baseline, "unit": $0.unit,
-      "ratio": $0.ratio.isNaN ? NSNull() : $0.ratio, "target": $0.targetValue, "met": $0.met,
+      "scenario": $0.scenario, "ours": number($0.ours), "baseline": number($0.baseline), "unit": $0.unit,
+      "ratio": number($0.ratio), "target": number($0.targetValue), "met": $0.met,
     ]
   }
   do {
