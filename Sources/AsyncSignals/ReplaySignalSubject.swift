@@ -67,7 +67,14 @@ public final class ReplaySignalSubject<Element: Sendable, Failure: Error>: Senda
       switch command {
       case .event(let event):
         guard hub.value.terminal == nil else { return }
-        if case .next(let value) = event { latest.value.withCriticalRegion { $0 = value } }
+        if case .next(let value) = event {
+          // The value replaced is released after the lock: its deinitializer may read `value`.
+          let replaced = latest.value.withCriticalRegion { latest -> Element? in
+            defer { latest = value }
+            return latest
+          }
+          withExtendedLifetime(replaced) {}
+        }
         if case .next(let value) = event, capacity > 0 {
           if hub.value.replay.count == capacity { hub.value.replay.removeFirst() }
           hub.value.replay.append(value)

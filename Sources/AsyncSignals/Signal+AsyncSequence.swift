@@ -112,7 +112,11 @@ extension SignalValues.Iterator: Sendable {}
   @inlinable func receive(_ event: SignalEvent<Element, Failure>) {
     switch event {
     case .next(let value):
-      machine.withCriticalRegion { $0.receive(value) }?.resume(returning: .success(value))
+      switch machine.withCriticalRegion({ $0.receive(value) }) {
+      case .resume(let continuation): continuation.resume(returning: .success(value))
+      case .evicted(let evicted): withExtendedLifetime(evicted) {}
+      case .none: break
+      }
     case .finished:
       if let (continuation, result) = machine.withCriticalRegion({ $0.receive(terminal: .finished) }) {
         continuation.resume(returning: result)
@@ -125,7 +129,9 @@ extension SignalValues.Iterator: Sendable {}
   }
 
   @inlinable func cancel() {
-    let (continuation, subscription) = machine.withCriticalRegion { $0.cancel() }
+    let cancelled = machine.withCriticalRegion { $0.cancel() }
+    let (continuation, subscription) = (cancelled.0, cancelled.1)
+    withExtendedLifetime(cancelled.dropped) {}
     subscription?.dispose()
     continuation?.resume(returning: .success(nil))
   }

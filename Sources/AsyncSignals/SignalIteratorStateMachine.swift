@@ -90,23 +90,35 @@ import AsyncSchedulers
     return nil
   }
 
-  /// A value arrived: the waiting continuation to resume with it, if one waits.
-  @inlinable package mutating func receive(_ value: Element) -> Continuation? {
-    guard !done, terminal == nil else { return nil }
+  /// What to do with an arrived value.
+  @usableFromInline package enum ReceiveAction {
+    /// Resume the waiting `next()` with the value.
+    case resume(Continuation)
+    /// The value was buffered, evicting the oldest one (`.bufferingNewest`); release that one after
+    /// the lock (its deinitializer may send to this very iteration).
+    case evicted(Element)
+    /// The value was buffered, or dropped (the caller releases it).
+    case none
+  }
+
+  /// A value arrived: resume the waiting `next()` with it, or buffer it per the policy.
+  @inlinable package mutating func receive(_ value: Element) -> ReceiveAction {
+    guard !done, terminal == nil else { return .none }
     if let continuation = waiting {
       waiting = nil
-      return continuation
+      return .resume(continuation)
     }
     switch policy {
     case .unbounded:
       buffer.append(value)
     case .bufferingNewest(let size):
-      if buffer.count == size { _ = buffer.popFirst() }
+      let evicted = buffer.count == size ? buffer.popFirst() : nil
       buffer.append(value)
+      if let evicted { return .evicted(evicted) }
     case .bufferingOldest(let size):
       if buffer.count < size { buffer.append(value) }
     }
-    return nil
+    return .none
   }
 
   /// The terminal event arrived: the waiting continuation to resume with the outcome, if one waits
@@ -126,15 +138,18 @@ import AsyncSchedulers
 
   /// The iteration is cancelled (the task, or the iterator released): the waiting continuation to
   /// resume with `nil`, and the subscription to dispose, each at most once.
-  @inlinable package mutating func cancel() -> (Continuation?, Subscription?) {
+  /// The buffered values are handed back too, to be released after the lock (their deinitializers
+  /// may send to this very iteration).
+  @inlinable package mutating func cancel() -> (Continuation?, Subscription?, dropped: FIFOBuffer<Element>) {
     done = true
-    buffer.removeAll()
+    var dropped = FIFOBuffer<Element>()
+    swap(&dropped, &buffer)
     let continuation = waiting
     waiting = nil
     // Not subscribed yet (or still subscribing): ``subscribed(_:)`` hands the subscription out then.
-    guard !subscriptionReleased, let subscription else { return (continuation, nil) }
+    guard !subscriptionReleased, let subscription else { return (continuation, nil, dropped) }
     subscriptionReleased = true
     self.subscription = nil
-    return (continuation, subscription)
+    return (continuation, subscription, dropped)
   }
 }

@@ -72,13 +72,14 @@ public final class SignalObserver<Element: Sendable, Failure: Error>: Sendable {
 
   /// Ends the subscription: nothing more is delivered, and the producer's resources are disposed.
   @usableFromInline func dispose() {
-    let (release, handler) = state.withCriticalRegion { state in
-      let (release, _) = state.machine.dispose()
-      // The handler is released outside the lock (its captures may run deinitializers).
+    let (release, handler, dropped) = state.withCriticalRegion { state in
+      let (release, _, dropped) = state.machine.dispose()
+      // The handler and the dropped events are released outside the lock (their deinitializers may
+      // send to, or dispose, this very subscription).
       defer { if !state.machine.isDelivering { state.handler = nil } }
-      return (release, state.handler)
+      return (release, state.handler, dropped)
     }
-    withExtendedLifetime(handler) {}
+    withExtendedLifetime((handler, dropped)) {}
     release?.dispose()
   }
 

@@ -57,8 +57,8 @@ import AsyncSchedulers
   /// The deliverer finished delivering an event: the next queued event to deliver, or `nil` (delivery
   /// ends) with the resources to dispose when the terminal event has now been delivered.
   @inlinable package mutating func delivered() -> (next: Event?, release: (any Disposable)?) {
+    // Once disposed, `pending` is empty (dispose handed it out, and sends are dropped).
     if phase != .disposed, let next = pending.popFirst() { return (next, nil) }
-    pending.removeAll()
     isDelivering = false
     if phase == .terminated { return (nil, takeResources()) }
     return (nil, nil)
@@ -73,13 +73,16 @@ import AsyncSchedulers
     return nil
   }
 
-  /// The subscriber disposes the subscription: queued events are dropped, and the resources returned
-  /// to be disposed (once). Returns `nil` for a second dispose.
-  @inlinable package mutating func dispose() -> (release: (any Disposable)?, first: Bool) {
-    guard phase != .disposed else { return (nil, false) }
+  /// The subscriber disposes the subscription: queued events are dropped (handed back, to be released
+  /// after the lock: an event's deinitializer may send to this very subscription), and the resources
+  /// returned to be disposed (once). Returns `nil` for a second dispose.
+  @inlinable package mutating func dispose() -> (release: (any Disposable)?, first: Bool, dropped: FIFOBuffer<Event>)
+  {
+    guard phase != .disposed else { return (nil, false, FIFOBuffer()) }
     phase = .disposed
-    pending.removeAll()
-    return (takeResources(), true)
+    var dropped = FIFOBuffer<Event>()
+    swap(&dropped, &pending)
+    return (takeResources(), true, dropped)
   }
 
   @inlinable mutating func takeResources() -> (any Disposable)? {

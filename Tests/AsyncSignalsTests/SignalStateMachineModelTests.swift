@@ -55,8 +55,11 @@ struct SignalStateMachineModelTests {
             attached = true
             if machine.attach(AnyDisposable {}) != nil { releases += 1 }
           case 5:
-            let (release, first) = machine.dispose()
+            let (release, first, dropped) = machine.dispose()
             if release != nil { releases += 1 }
+            // The queued events are handed back to be released outside the lock, all of them, once.
+            let queued = first ? accepted.count - delivered.count - (delivering == nil ? 0 : 1) : 0
+            if dropped.count != queued { fail("dispose handed back \(dropped.count) queued events, not \(queued)") }
             if first == disposed { fail("dispose reported first \(first) twice") }
             disposed = true
           default:
@@ -118,10 +121,16 @@ struct SignalStateMachineModelTests {
           case 1, 2:
             guard subscribed else { continue }
             sent.append(next)
-            if machine.receive(next) != nil {
+            switch machine.receive(next) {
+            case .resume:
               if !waiting { fail("resumed a continuation nobody waits on") }
               waiting = false
               received.append(next)
+            case .evicted(let evicted):
+              guard case .bufferingNewest = policy else { fail("evicted \(evicted) under \(policy)"); break }
+              if evicted >= next || received.contains(evicted) { fail("evicted \(evicted), not a buffered value") }
+            case .none:
+              break
             }
             next += 1
           case 3:
@@ -133,7 +142,7 @@ struct SignalStateMachineModelTests {
               if case .success(let value?) = result { fail("terminal resumed with \(value)") }
             }
           case 4:
-            let (continuation, subscription) = machine.cancel()
+            let (continuation, subscription, _) = machine.cancel()
             cancelled = true
             if continuation != nil {
               if !waiting { fail("cancel resumed a continuation nobody waits on") }

@@ -3,6 +3,7 @@ import AsyncSchedulersTestSupport
 import AsyncSchedulersTesting
 import AsyncSignals
 import Dispatch
+import Foundation
 import Synchronization
 import Testing
 
@@ -88,6 +89,36 @@ struct SignalTests {
     })
     observerBox.withCriticalRegion { $0 }?.send(1)
     #expect(log.values == ["begin 1", "end 1", "begin 2", "end 2"])
+  }
+
+  @Test("a queued value whose deinit sends to the same subscription, dropped by dispose, does not deadlock")
+  func droppedValueDeinitReenters() async {
+    // The value queued behind the one being delivered is dropped when the handler disposes; its deinit
+    // sends to the same observer. Dropped under the observer's lock, it would deadlock on that lock.
+    let done = Latch()
+    let log = Log<Int>()
+    Thread.detachNewThread {
+      let observerBox = Mutex<SignalObserver<ReentrantDeinit, Never>?>(nil)
+      let signal = Signal<ReentrantDeinit, Never> { observer in
+        observerBox.withCriticalRegion { $0 = observer }
+        return nil
+      }
+      let subscription = Mutex<SignalSubscription<ReentrantDeinit, Never>?>(nil)
+      subscription.withCriticalRegion {
+        $0 = signal.subscribe(next: { value in
+          log.append(value.id)
+          guard value.id == 1 else { return }
+          let observer = observerBox.withCriticalRegion { $0 }!
+          observer.send(ReentrantDeinit(id: 2) { observer.send(ReentrantDeinit(id: 3) {}) })
+          subscription.withCriticalRegion { $0 }?.dispose()
+        })
+      }
+      observerBox.withCriticalRegion { $0 }!.send(ReentrantDeinit(id: 1) {})
+      done.signal()
+    }
+    // A deadlock fails the test (the stuck thread is abandoned) instead of hanging it.
+    #expect(await done.wait(timeout: .seconds(60)))
+    #expect(log.values == [1])
   }
 }
 
@@ -189,4 +220,15 @@ struct SignalBadInputTests {
     })
     #expect(log.values == ["outer 1", "inner 2"])
   }
+}
+
+/// A value that runs `onDeinit` when released (to re-enter whatever released it).
+final class ReentrantDeinit: Sendable {
+  let id: Int
+  let onDeinit: @Sendable () -> Void
+  init(id: Int, _ onDeinit: @escaping @Sendable () -> Void) {
+    self.id = id
+    self.onDeinit = onDeinit
+  }
+  deinit { onDeinit() }
 }

@@ -129,6 +129,29 @@ struct SignalValuesTests {
     #expect(all == Array(1...10))
   }
 
+  @Test("leaving a loop with buffered values whose deinit sends to the same signal does not deadlock")
+  func droppedBufferDeinitReenters() async {
+    let done = Latch()
+    let received = Log<Int>()
+    Task {
+      let signal = Signal<ReentrantDeinit, Never> { observer in
+        observer.send(ReentrantDeinit(id: 1) {})
+        // Buffered (nobody waits while the loop body runs): released when the loop is left, and then
+        // sends to this very subscription.
+        observer.send(ReentrantDeinit(id: 2) { observer.send(ReentrantDeinit(id: 3) {}) })
+        return nil
+      }
+      for await value in signal {
+        received.append(value.id)
+        break
+      }
+      done.signal()
+    }
+    // A deadlock fails the test instead of hanging it.
+    #expect(await done.wait(timeout: .seconds(60)))
+    #expect(received.values == [1])
+  }
+
   @Test("a buffer size below one fails with a message naming it")
   func badBufferSize() async throws {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
