@@ -36,6 +36,9 @@ open class RACScheduler: @unchecked Sendable {
   /// `core`, when it is a ``SerialScheduler`` (a final class): `schedule` calls it directly, with no
   /// protocol dispatch.
   private let serialCore: SerialScheduler?
+  /// Whether another wrapper of the same core exists (or existed): then every block marks this wrapper
+  /// as the one running it (``RACRunningWrapper``), which the single-wrapper fast path skips.
+  let sharesCore = Atomic<Bool>(false)
   /// The date of the virtual timeline's zero, for a core on virtual time (`RACTestScheduler`'s, or any
   /// `TestScheduler`): the moment this wrapper was created.
   private let virtualEpoch: Date?
@@ -70,9 +73,18 @@ open class RACScheduler: @unchecked Sendable {
     )
   }
 
-  /// Makes `scheduler` the wrapper that ``current()`` returns for its core.
+  /// Makes `scheduler` the wrapper that ``current()`` returns for its core outside blocks (in tasks and
+  /// actors on the core). When the core already has a live wrapper, both are marked as sharing it: their
+  /// blocks then mark which wrapper runs them, so ``current()`` inside a block is its own wrapper.
   static func register(_ scheduler: RACScheduler) {
-    registry.withCriticalRegion { $0[ObjectIdentifier(scheduler.core)] = WeakScheduler(value: scheduler) }
+    let previous = registry.withCriticalRegion { registry -> RACScheduler? in
+      let key = ObjectIdentifier(scheduler.core)
+      defer { registry[key] = WeakScheduler(value: scheduler) }
+      return registry[key]?.value
+    }
+    guard let previous, previous !== scheduler else { return }
+    previous.sharesCore.store(true, ordering: .releasing)
+    scheduler.sharesCore.store(true, ordering: .releasing)
   }
 
   deinit {
@@ -110,8 +122,12 @@ open class RACScheduler: @unchecked Sendable {
   /// The scheduler running the current block (`+currentScheduler`): set around every block and
   /// restored afterwards; also right inside an actor method or a task running on a bridged scheduler's
   /// core; ``mainThread()`` on the main thread outside any block; `nil` elsewhere.
+  ///
+  /// When several wrappers of one core exist, inside a block it is the wrapper the block was scheduled
+  /// through; outside blocks (a task or an actor on the core) it is the wrapper created last.
   public class func current() -> RACScheduler? {
     guard let core = Schedulers.current else { return nil }
+    if let running = RACRunningWrapper.wrapper(of: core) { return running }
     if core === MainActorScheduler.shared { return mainThreadScheduler }
     return wrapping(core)
   }
@@ -131,26 +147,31 @@ open class RACScheduler: @unchecked Sendable {
   /// Schedules `block` to run on the scheduler after the blocks already queued (`-schedule:`).
   @discardableResult
   open func schedule(_ block: @escaping @Sendable () -> Void) -> RACDisposable? {
-    // The core's worker already sets itself as current, so the block runs as is.
-    if serialCore != nil {
+    // A serial core's worker already sets itself as current, so the block runs as is, unless another
+    // wrapper shares the core: then the block marks this wrapper as the one running it.
+    let marksWrapper = sharesCore.load(ordering: .relaxed)
+    if serialCore != nil && !marksWrapper {
       let scheduled = RACScheduledBlock(block)
       // Called through the stored property (not a bound copy), so the core is not retained per call:
       // `self` keeps it alive, and its reference count is a cache line the worker touches too.
       serialCore?.submit(runnable: scheduled)
       return scheduled
     }
-    if let submitter {
+    if let submitter, !marksWrapper {
       let scheduled = RACScheduledBlock(block)
       submitter.submit(runnable: scheduled)
       return scheduled
     }
-    if let serialQueue {
-      let scheduled = RACScheduledBlock { [self] in self.performAsCurrentScheduler(block) }
-      serialQueue.submit(scheduled)
-      return scheduled
-    }
     let scheduled = RACScheduledBlock { [self] in self.performAsCurrentScheduler(block) }
-    core.execute { scheduled.runJob() }
+    if let serialQueue {
+      serialQueue.submit(scheduled)
+    } else if let submitter {
+      submitter.submit(runnable: scheduled)
+    } else if let serialCore {
+      serialCore.submit(runnable: scheduled)
+    } else {
+      core.execute { scheduled.runJob() }
+    }
     return scheduled
   }
 
@@ -273,7 +294,7 @@ open class RACScheduler: @unchecked Sendable {
   /// Runs `block` with ``current()`` set to this scheduler, restoring the previous value afterwards
   /// (`-performAsCurrentScheduler:`).
   public func performAsCurrentScheduler(_ block: () -> Void) {
-    Schedulers.withCurrent(core) { block() }
+    Schedulers.withCurrent(core) { RACRunningWrapper.with(self) { block() } }
   }
 
   /// The date of `instant` on the core's clock (the dates `RACSignal.interval` sends): wall-clock, or

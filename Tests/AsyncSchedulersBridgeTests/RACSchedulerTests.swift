@@ -109,6 +109,40 @@ struct RACSchedulerTests {
     #expect(RACScheduler.current() == nil)
   }
 
+  @Test("two wrappers of one core: current() inside each one's blocks is that wrapper, on every kind of core")
+  func twoWrappersOfOneCore() async {
+    let cores: [any Scheduler] = [
+      ConcurrentScheduler(name: "shared concurrent core", maxConcurrentJobs: 4),
+      SerialScheduler(name: "shared serial core"),
+    ]
+    for core in cores {
+      let first = RACScheduler(core: core, name: "A")
+      let second = RACScheduler(core: core, name: "B")
+      let seen = Log<String>()
+      let done = Latch(count: 6)
+      for wrapper in [first, second] {
+        wrapper.schedule {
+          seen.append("\(wrapper.name) schedule: \(RACScheduler.current()?.name ?? "nil")")
+          done.signal()
+        }
+        wrapper.afterDelay(0.001) {
+          seen.append("\(wrapper.name) afterDelay: \(RACScheduler.current()?.name ?? "nil")")
+          done.signal()
+        }
+        let repeating = RACSerialDisposable()
+        repeating.disposable = wrapper.after(Date(), repeatingEvery: 0.001, withLeeway: 0) {
+          guard !repeating.isDisposed else { return }
+          repeating.dispose()
+          seen.append("\(wrapper.name) repeating: \(RACScheduler.current()?.name ?? "nil")")
+          done.signal()
+        }
+      }
+      #expect(await done.wait())
+      let wrong = seen.values.filter { line in line.first != line.last }
+      #expect(wrong.isEmpty, "\(core.name): \(wrong)")
+    }
+  }
+
   @Test("current() answers inside an actor method and a task running on a bridged scheduler's core")
   func currentInAsyncCode() async {
     let core = SerialScheduler(name: "core")
