@@ -162,7 +162,8 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
     _ action: @escaping @Sendable () -> Void
   ) -> ScheduledAction {
     preconditionValidRepeating(interval: interval, leeway: leeway)
-    return addTimer(RepeatingTimer(owner: timerOwner, grid: RepeatGrid(start: start, interval: interval), action), at: start)
+    return addTimer(
+      RepeatingTimer(owner: timerOwner, grid: RepeatGrid(start: start, interval: interval), action), at: start)
   }
 
   /// Adds the wake-up timer of a plain `Task.sleep`, `duration` after the virtual `now`, remembering its

@@ -76,8 +76,7 @@ import AsyncSchedulers
   /// The subscriber disposes the subscription: queued events are dropped (handed back, to be released
   /// after the lock: an event's deinitializer may send to this very subscription), and the resources
   /// returned to be disposed (once). Returns `nil` for a second dispose.
-  @inlinable package mutating func dispose() -> (release: (any Disposable)?, first: Bool, dropped: FIFOBuffer<Event>)
-  {
+  @inlinable package mutating func dispose() -> (release: (any Disposable)?, first: Bool, dropped: FIFOBuffer<Event>) {
     guard phase != .disposed else { return (nil, false, FIFOBuffer()) }
     phase = .disposed
     var dropped = FIFOBuffer<Event>()

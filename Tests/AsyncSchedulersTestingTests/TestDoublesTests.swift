@@ -85,7 +85,8 @@ struct TestDoublesTests {
     #expect(diagram.count < 64)
     #expect(TestRecorder<String>.marbles([], tick: .seconds(1)) == "")
     withKnownIssue {
-      #expect(TestRecorder<String>.marbles([.value("x", at: SchedulerInstant(offset: .seconds(2)))], tick: .zero) == "--x")
+      #expect(
+        TestRecorder<String>.marbles([.value("x", at: SchedulerInstant(offset: .seconds(2)))], tick: .zero) == "--x")
     } matching: { issue in
       issue.comments.contains { $0.rawValue.contains("tick must be greater than zero (got 0.0 seconds)") }
     }

@@ -127,7 +127,10 @@ struct SignalStateMachineModelTests {
               waiting = false
               received.append(next)
             case .evicted(let evicted):
-              guard case .bufferingNewest = policy else { fail("evicted \(evicted) under \(policy)"); break }
+              guard case .bufferingNewest = policy else {
+                fail("evicted \(evicted) under \(policy)")
+                break
+              }
               if evicted >= next || received.contains(evicted) { fail("evicted \(evicted), not a buffered value") }
             case .none:
               break
