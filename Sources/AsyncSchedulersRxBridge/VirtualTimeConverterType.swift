@@ -1,3 +1,4 @@
+import AsyncSchedulers
 import Foundation
 
 /// RxSwift's conversion between a virtual time scheduler's own time units and real time.
@@ -54,7 +55,14 @@ public struct HistoricalSchedulerTimeConverter: VirtualTimeConverterType {
   /// `time` plus `offset` seconds.
   public func offsetVirtualTime(_ time: RxTime, offset: TimeInterval) -> RxTime { time.addingTimeInterval(offset) }
   /// The order of the two dates.
+  /// - Precondition: neither is NaN (a NaN date has no place on the timeline: the scheduler's clock
+  ///   would become NaN). Every `HistoricalScheduler` entry point that takes a date or an interval
+  ///   compares it, so a NaN stops there, naming it.
   public func compareVirtualTime(_ lhs: RxTime, _ rhs: RxTime) -> VirtualTimeComparison {
-    lhs < rhs ? .lessThan : lhs == rhs ? .equal : .greaterThan
+    checkArgument(
+      !lhs.timeIntervalSinceReferenceDate.isNaN && !rhs.timeIntervalSinceReferenceDate.isNaN,
+      "HistoricalScheduler: not a valid date (NaN): \(lhs.timeIntervalSinceReferenceDate) vs \(rhs.timeIntervalSinceReferenceDate)"
+    )
+    return lhs < rhs ? .lessThan : lhs == rhs ? .equal : .greaterThan
   }
 }

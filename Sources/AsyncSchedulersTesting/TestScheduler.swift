@@ -302,6 +302,14 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
     by duration: Duration = .zero,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
   ) {
+    guard duration >= .zero else {
+      // Checked here, not only by `advance(to:)`: at a clock saturated at `.distantPast` the target
+      // would equal the present, and the negative duration would pass unreported.
+      reportIssue(
+        "TestScheduler '\(name)' cannot move back in time: advance(by:) got a negative duration (\(duration)).",
+        fileID: fileID, filePath: filePath, line: line, column: column)
+      return
+    }
     advance(to: now.advanced(by: duration), fileID: fileID, filePath: filePath, line: line, column: column)
   }
 

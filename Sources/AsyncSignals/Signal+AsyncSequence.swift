@@ -16,7 +16,13 @@ extension Signal: AsyncSequence {
   /// after the buffered values (a failure is thrown, typed).
   /// - Precondition: a bounded policy keeps at least one value.
   @inlinable public func values(buffering: SignalBuffering) -> SignalValues<Element, Failure> {
-    SignalValues(signal: self, buffering: buffering)
+    // Checked at the call, not only when an iterator starts, so the stop points at the mistake.
+    switch buffering {
+    case .unbounded: break
+    case .bufferingNewest(let size), .bufferingOldest(let size):
+      checkArgument(size >= 1, "Signal.values(buffering:): the buffer size must be at least 1 (got \(size))")
+    }
+    return SignalValues(signal: self, buffering: buffering)
   }
 }
 

@@ -129,6 +129,49 @@ package func currentThreadCPUTime() -> Duration {
   return .seconds(spec.tv_sec) + .nanoseconds(spec.tv_nsec)
 }
 
+/// Stops a repeating timer at its first firing, from inside it: on a real scheduler a tiny interval
+/// (a nanosecond, an attosecond) fires as fast as a core allows, which starves the other tests running
+/// in parallel until the test gets round to disposing it.
+package final class StopAtFirstFire: Sendable {
+  private let state = Mutex<(stop: (@Sendable () -> Void)?, fired: Bool)>((nil, false))
+  /// Opens at the first firing.
+  package let fired = Latch()
+
+  package init() {}
+
+  /// Call from the timer's body: stops the timer (once its handle is attached) and opens ``fired``.
+  package func fire() {
+    let stop = state.withCriticalRegion { state -> (@Sendable () -> Void)? in
+      state.fired = true
+      return state.stop
+    }
+    stop?()
+    fired.signal()
+  }
+
+  /// Call with what stops the timer (its handle's `dispose`) once scheduling returns; stops it at once
+  /// if it already fired.
+  package func attach(_ stop: @escaping @Sendable () -> Void) {
+    let firedAlready = state.withCriticalRegion { state -> Bool in
+      state.stop = stop
+      return state.fired
+    }
+    if firedAlready { stop() }
+  }
+}
+
+/// Whether the bad-input fuzz suites run their refused-argument cases, one child process each
+/// (`ASYNC_SCHEDULERS_FUZZ=1`; `.ci/run` sets it for its release-build run of the `BadInput` suites).
+///
+/// About 120 child processes: in the default `swift test` they would compete for the two cores with the
+/// whole suite and slow its real-time tests; the in-process fuzz cases always run.
+package enum BadInputFuzz {
+  /// Whether `ASYNC_SCHEDULERS_FUZZ` is set (to anything but 0).
+  package static var runsStops: Bool {
+    (ProcessInfo.processInfo.environment["ASYNC_SCHEDULERS_FUZZ"] ?? "0") != "0"
+  }
+}
+
 /// Settings of the model-based and stress tests: how many random sequences to run, and the base seed.
 ///
 /// The default run is short (the whole suite stays under a minute on 2 cores). Set

@@ -92,4 +92,29 @@ struct TrampolineSchedulerTests {
     _ = consume token
     #expect(counter.count == 0)
   }
+
+  @Test("an instance other than shared runs its queued task jobs on its own executor, so their awaits do not hop")
+  func otherInstanceKeepsItsExecutor() async {
+    let scheduler = TrampolineScheduler(name: "other")
+    let trace = Log<String>()
+    let done = Latch()
+    scheduler.schedule {
+      // Queued behind the running action: the task's first job, then a plain action.
+      Task(executorPreference: scheduler) {
+        trace.append("task starts")
+        await hopIfOnAnotherExecutor()
+        trace.append("task resumes")
+        done.signal()
+      }
+      scheduler.schedule { trace.append("action") }
+    }
+    #expect(await done.wait(timeout: .seconds(30)))
+    // Run on `.shared`'s executor, the task would hop back to this instance (at its start and at its
+    // await), behind the queued action.
+    #expect(trace.values == ["task starts", "task resumes", "action"])
+  }
 }
+
+/// A nonisolated async call: it runs on the task's preferred executor, hopping there only if the task
+/// is running elsewhere.
+nonisolated func hopIfOnAnotherExecutor() async {}
