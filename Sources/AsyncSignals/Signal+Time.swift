@@ -51,14 +51,9 @@ extension Signal {
           let due = now.advanced(by: interval)
           pending.replace(value, now: now, due: due) { fire in scheduler.schedule(at: due, leeway: .zero, fire) }
         case .next(let value):
-          pending.flush()
-          observer.send(value)
-        case .finished:
-          pending.flush()
-          observer.finish()
-        case .failed(let error):
-          pending.drop()
-          observer.fail(error)
+          pending.sendNow(value)
+        case .finished, .failed:
+          pending.end(event)
         }
       }
       return CompositeDisposable([subscription, AnyDisposable { pending.drop() }])
@@ -79,12 +74,8 @@ extension Signal {
         switch event {
         case .next(let value):
           throttle.received(value, latest: latest) { fire in scheduler.schedule(after: interval, fire) }
-        case .finished:
-          throttle.flush()
-          observer.finish()
-        case .failed(let error):
-          throttle.drop()
-          observer.fail(error)
+        case .finished, .failed:
+          throttle.end(event)
         }
       }
       return CompositeDisposable([subscription, AnyDisposable { throttle.drop() }])
@@ -106,11 +97,9 @@ extension Signal {
         case .next(let value):
           batch.add(value) { fire in scheduler.schedule(after: interval, fire) }
         case .finished:
-          batch.flush()
-          observer.finish()
+          batch.end(.finished)
         case .failed(let error):
-          batch.drop()
-          observer.fail(error)
+          batch.end(.failed(error))
         }
       }
       return CompositeDisposable([subscription, AnyDisposable { batch.drop() }])

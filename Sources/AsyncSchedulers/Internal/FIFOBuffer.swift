@@ -16,6 +16,9 @@
   /// Whether nothing waits.
   @inlinable package var isEmpty: Bool { head == items.count }
 
+  /// The front element, if any, without removing it.
+  @inlinable package var first: Element? { head < items.count ? items[head] : nil }
+
   /// Adds `element` at the back.
   @inlinable package mutating func append(_ element: Element) { items.append(element) }
 
