@@ -52,6 +52,11 @@ let package = Package(
     .testTarget(
       name: "AsyncSchedulersRxBridgeTests",
       dependencies: ["AsyncSchedulersRxBridge", "AsyncSchedulers", "AsyncSchedulersTestSupport"]),
+    // RxSwift code with the import swapped: only the Rx bridge, Swift 5 mode (as Rx-era code is).
+    .testTarget(
+      name: "AsyncSchedulersRxBridgeSwapTests",
+      dependencies: ["AsyncSchedulersRxBridge"],
+      swiftSettings: [.swiftLanguageMode(.v5)]),
     .testTarget(
       name: "AsyncSchedulersBridgeTests",
       dependencies: [

@@ -73,6 +73,10 @@ public class ScheduledAction: Disposable, @unchecked Sendable {
   /// Called once, with no lock held, after the first effective `dispose()`.
   package func didDispose() {}
 
+  /// Called when a queued run of a body that stays is taken off the queue, before it runs (or is
+  /// skipped); a ``RepeatingTimer`` then lets its next firing queue a run again.
+  package func runDequeued() {}
+
   /// Runs the job if it is still pending; a one-shot job is marked finished first and its closure
   /// released right after it returns. A body that stays is skipped if it is already running.
   /// Called by schedulers only, with no lock held.
@@ -84,6 +88,8 @@ public class ScheduledAction: Disposable, @unchecked Sendable {
       takeBody()?()
       return
     }
+    // A queued run of a repeating timer is starting (or being skipped): the next firing may queue one.
+    runDequeued()
     guard phase.compareExchange(expected: Phase.pending, desired: Phase.running, ordering: .acquiring).exchanged
     else { return }
     body?()
@@ -130,6 +136,10 @@ package class ScheduledTimer: ScheduledAction, @unchecked Sendable {
   package var repeatInterval: Duration? { nil }
 
   package final override func didDispose() { (owner as? any TimerOwner)?.cancelTimer(self) }
+
+  /// Whether a firing of this timer should queue a run of its body: always for a one-shot timer; for a
+  /// repeating one only when no run is queued already (see ``RepeatingTimer``). Owner's lock.
+  package func shouldQueueRun() -> Bool { true }
 }
 
 /// A repeating timer: fires on the grid `start + interval × k`.
@@ -137,6 +147,9 @@ package final class RepeatingTimer: ScheduledTimer, @unchecked Sendable {
   // Why @unchecked Sendable: `grid` is read and written only by the owner, under its lock.
 
   @exclusivity(unchecked) private var grid: RepeatGrid
+  /// Whether a run is queued and has not started: firings meanwhile are coalesced into it, as a
+  /// Dispatch timer coalesces the firings that come while its handler waits or runs.
+  private let runQueued = Atomic<Bool>(false)
 
   /// Creates a repeating timer on `grid`.
   package init(owner: (any TimerOwner)?, grid: RepeatGrid, _ body: @escaping @Sendable () -> Void) {
@@ -149,6 +162,14 @@ package final class RepeatingTimer: ScheduledTimer, @unchecked Sendable {
   }
 
   package override var repeatInterval: Duration? { grid.interval }
+
+  /// Queues a run only when none is queued: a scheduler busy past several periods (a long run of this
+  /// timer, or other work ahead of it) gets one catch-up run, not one per missed period.
+  package override func shouldQueueRun() -> Bool {
+    !runQueued.exchange(true, ordering: .acquiringAndReleasing)
+  }
+
+  package override func runDequeued() { runQueued.store(false, ordering: .releasing) }
 }
 
 /// A scheduler that keeps timers in its own structure and removes them when they are disposed.

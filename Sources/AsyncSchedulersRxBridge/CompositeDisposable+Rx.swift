@@ -1,12 +1,12 @@
 import AsyncSchedulers
 
-/// The key of a disposable inserted into a ``/AsyncSchedulers/CompositeDisposable`` with Rx's `insert(_:)`.
-public struct DisposeKey: Sendable {
-  let handle: CompositeDisposable.Handle
-  let disposable: any Disposable
-}
-
 extension CompositeDisposable {
+  /// The key of a disposable inserted with Rx's ``insert(_:)`` (RxSwift's `CompositeDisposable.DisposeKey`).
+  public struct DisposeKey: Sendable {
+    let handle: CompositeDisposable.Handle
+    let disposable: any Disposable
+  }
+
   /// A composite holding two disposables (Rx's initializer).
   public convenience init(_ disposable1: any Disposable, _ disposable2: any Disposable) {
     self.init([disposable1, disposable2])
@@ -36,10 +36,12 @@ extension CompositeDisposable {
     return DisposeKey(handle: handle, disposable: disposable)
   }
 
-  /// Removes the disposable of `disposeKey` and disposes it (Rx's `remove(for:)`; the core's handles
-  /// remove without disposing, as RAC does).
+  /// Removes the disposable of `disposeKey` and disposes it, if it is still in the composite (Rx's
+  /// `remove(for:)`; the core's handles remove without disposing, as RAC does). A second call with the
+  /// same key, or a call after the composite was disposed (which disposed the item), does nothing: each
+  /// item is disposed once, as in RxSwift.
   public func remove(for disposeKey: DisposeKey) {
-    disposeKey.handle.dispose()
+    guard remove(disposeKey.handle) else { return }
     disposeKey.disposable.dispose()
   }
 }

@@ -8,6 +8,11 @@ import Foundation
 /// Actions must not block for long. Disposing a returned disposable before its action starts means it
 /// never runs. Timed work uses the core's timers with this scheduler's `leeway`.
 public final class ConcurrentDispatchQueueScheduler: SchedulerType {
+  /// RxSwift's name for the scheduler's time interval.
+  public typealias TimeInterval = Foundation.TimeInterval
+  /// RxSwift's name for the scheduler's time.
+  public typealias Time = Date
+
   let scheduling: CoreScheduling
 
   /// The core scheduler this Rx scheduler runs on.

@@ -21,4 +21,21 @@ extension DisposeBag {
   public func insert(_ disposables: [any Disposable]) {
     for disposable in disposables { insert(disposable) }
   }
+
+  /// A bag holding the disposables `builder` lists, one per line (Rx's `DisposeBag { … }`).
+  public convenience init(@DisposableBuilder builder: () -> [any Disposable]) {
+    self.init(disposing: builder())
+  }
+
+  /// Adds the disposables `builder` lists, one per line (Rx's `bag.insert { … }`).
+  public func insert(@DisposableBuilder builder: () -> [any Disposable]) {
+    insert(builder())
+  }
+
+  /// Gathers disposables listed one per line in a closure (RxSwift's `DisposeBag.DisposableBuilder`).
+  @resultBuilder
+  public enum DisposableBuilder {
+    /// The listed disposables, in order.
+    public static func buildBlock(_ disposables: any Disposable...) -> [any Disposable] { disposables }
+  }
 }

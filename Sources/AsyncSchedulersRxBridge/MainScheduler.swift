@@ -1,5 +1,6 @@
 import AsyncSchedulers
 import Dispatch
+import Foundation
 
 /// RxSwift's main-thread scheduler, on a core `MainActorScheduler` (``SerialDispatchQueueScheduler/core``).
 ///
@@ -39,6 +40,11 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
 /// RxSwift's main scheduler for subscribing: runs the action inline whenever called on the main actor,
 /// queues it on the main actor otherwise; timed work goes to ``MainScheduler/instance``.
 public final class ConcurrentMainScheduler: SchedulerType {
+  /// RxSwift's name for the scheduler's time interval.
+  public typealias TimeInterval = Foundation.TimeInterval
+  /// RxSwift's name for the scheduler's time.
+  public typealias Time = Date
+
   private let mainScheduler: MainScheduler
   private let asynchronous = CoreScheduling(core: MainActorScheduler.shared, leeway: .nanoseconds(0))
 

@@ -11,6 +11,11 @@ import Foundation
 /// timer anchored to its grid (ticks a stall skipped are coalesced, where Rx's Dispatch timer would
 /// deliver them late).
 open class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
+  /// RxSwift's name for the scheduler's time interval.
+  public typealias TimeInterval = Foundation.TimeInterval
+  /// RxSwift's name for the scheduler's time.
+  public typealias Time = Date
+
   // Why @unchecked Sendable: the class is open (Rx's `MainScheduler` subclasses it); its own state is
   // `let`s of Sendable types.
 

@@ -10,7 +10,9 @@ import Synchronization
 /// more work). Disposing a returned disposable before its action runs means it never runs. Thread-safe,
 /// unlike Rx's (which must stay on one thread). For async code on virtual time, use the core's
 /// `TestScheduler` (it is an executor too); this type keeps Rx's callback API.
-open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerType, @unchecked Sendable {
+open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerType, CustomDebugStringConvertible,
+  @unchecked Sendable
+{
   // Why @unchecked Sendable: the class is open (Rx subclasses it); its state is behind `state`, and
   // `converter` is a Sendable `let`.
 
@@ -43,6 +45,14 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 
   /// The current virtual time as a `Date`.
   public var now: RxTime { converter.convertFromVirtualTime(clock) }
+
+  /// The clock and the pending items, in the order they will run (RxSwift's `debugDescription`).
+  public var debugDescription: String {
+    let (clock, pending) = state.withCriticalRegion { state in
+      (state.clock, state.queue.filter { !$0.item.isJobCancelled }.sorted { precedes($0, $1) }.map(\.time))
+    }
+    return "VirtualTimeScheduler at \(clock), \(pending.count) pending: \(pending.map { "\($0)" })"
+  }
 
   /// The current virtual time.
   public var clock: VirtualTime { state.withCriticalRegion { $0.clock } }

@@ -102,7 +102,15 @@ public final class CompositeDisposable: Disposable {
     for child in children ?? [] { child.disposable.dispose() }
   }
 
-  private func remove(_ key: UInt64) {
+  /// Removes the child of `handle` without disposing it; returns whether it was still there (the Rx
+  /// bridge disposes a child it removes only then, so a child is disposed once).
+  package func remove(_ handle: Handle) -> Bool {
+    guard handle.composite === self else { return false }
+    return remove(handle.key)
+  }
+
+  @discardableResult
+  private func remove(_ key: UInt64) -> Bool {
     let removed: (any Disposable)? = state.withCriticalRegion { state in
       if state.first?.key == key {
         defer { state.first = nil }
@@ -115,7 +123,8 @@ public final class CompositeDisposable: Disposable {
       guard let index = state.overflow.firstIndex(where: { $0.key == key }) else { return nil }
       return state.overflow.remove(at: index).disposable
     }
-    _ = removed  // released here, outside the lock
+    // Released here, outside the lock.
+    return removed != nil
   }
 
   private func contains(_ key: UInt64) -> Bool {

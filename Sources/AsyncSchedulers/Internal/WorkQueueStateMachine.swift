@@ -277,14 +277,15 @@ package struct WorkQueueStateMachine {
   }
 
   /// Moves every timer due at `now` to the ready queue in (deadline, sequence) order (repeating ones
-  /// are re-armed on their grid first, with the same leeway and sequence).
+  /// are re-armed on their grid first, with the same leeway and sequence; a repeating one whose
+  /// previous run is still queued is not queued twice: the firings coalesce into that run).
   private mutating func fireDue(now: SchedulerInstant) {
     while let deadline = timers.firstDeadline, deadline <= now, let entry = timers.popFirst() {
       switch entry.payload {
       case .closure(let body):
         ready.append(.closure(body))
       case .timer(let timer):
-        ready.append(.action(timer))
+        if timer.shouldQueueRun() { ready.append(.action(timer)) }
         if let next = timer.nextDeadline(after: now) {
           timers.insert(timer, deadline: next, leeway: entry.leeway, sequence: entry.sequence)
         }

@@ -429,3 +429,30 @@ final class WeakReference<Object: AnyObject & Sendable>: Sendable {
   weak let value: Object?
   init(_ value: Object) { self.value = value }
 }
+
+extension SerialSchedulerTests {
+  @Test("a repeating timer whose run overruns three periods runs once more at once, then on its grid, not in a burst")
+  func repeatingOverrunCoalesces() async {
+    let scheduler = SerialScheduler(name: "overrun")
+    let starts = Log<SchedulerInstant>()
+    let done = Latch()
+    let count = Mutex(0)
+    let timer = scheduler.scheduleRepeating(every: .milliseconds(20)) {
+      starts.append(scheduler.now)
+      let run = count.withCriticalRegion { count -> Int in
+        count += 1
+        return count
+      }
+      // The first run overruns three periods (the scheduler is busy: the firings meanwhile coalesce).
+      if run == 1 { Thread.sleep(forTimeInterval: 0.07) }
+      if run == 4 { done.signal() }
+    }
+    #expect(await done.wait(timeout: .seconds(30)))
+    timer.dispose()
+    let times = starts.values
+    #expect(times.count >= 4)
+    if times.count >= 4 {
+      #expect(times[1].duration(to: times[2]) > .milliseconds(5), "runs at \(times.map { times[0].duration(to: $0) })")
+    }
+  }
+}
