@@ -57,6 +57,11 @@ let package = Package(
       name: "AsyncSchedulersRxBridgeSwapTests",
       dependencies: ["AsyncSchedulersRxBridge"],
       swiftSettings: [.swiftLanguageMode(.v5)]),
+    // ReactiveObjC-era Swift with the import swapped: only the RAC bridge, Swift 5 mode.
+    .testTarget(
+      name: "AsyncSchedulersBridgeSwapTests",
+      dependencies: ["AsyncSchedulersBridge", "AsyncSchedulersBridgeTesting"],
+      swiftSettings: [.swiftLanguageMode(.v5)]),
     .testTarget(
       name: "AsyncSchedulersBridgeTests",
       dependencies: [

@@ -4,21 +4,24 @@ import Synchronization
 /// The producer's side of one subscription: where a signal sends its values and its terminal event.
 ///
 /// The event grammar is enforced here, whatever the producer does:
-/// - Events reach the subscriber one at a time, never overlapping, even when the producer sends from
-///   several threads at once; a send made while another is delivered (another thread, or the
-///   subscriber's own handler sending re-entrantly) is queued and delivered right after, in order, on
-///   the thread already delivering.
+/// - Events reach the subscriber one at a time, never overlapping, in the order they were sent, even
+///   when the producer sends from several threads at once: a send from another thread while one is
+///   delivered waits its turn and then delivers its own event on its own thread; a send made
+///   re-entrantly by the subscriber's handler is delivered right after the current event, on the thread
+///   already delivering.
 /// - After ``finish()`` or ``fail(_:)``, and once the subscription is disposed, sends are ignored.
 /// - The resources the producer returned from its subscribe closure are disposed exactly once: after
 ///   the terminal event has been delivered, or when the subscription is disposed (on the disposing
 ///   thread), whichever comes first.
 ///
 /// The subscriber's handler runs on the sending thread, with no lock held; it may dispose the
-/// subscription or send to other signals. Sending never blocks on the subscriber beyond running its
-/// handler.
+/// subscription or send to other signals. A send delivers its own event: while another thread delivers,
+/// it waits (blocking) for the events sent before it, at most one per other sending thread plus their
+/// re-entrant sends, and never for events sent after it; a send made re-entrantly from the handler is
+/// delivered by the same thread right after the current event.
 public final class SignalObserver<Element: Sendable, Failure: Error>: Sendable {
   @usableFromInline struct State {
-    @usableFromInline var machine = SignalObserverStateMachine<SignalEvent<Element, Failure>>()
+    @usableFromInline var machine = SignalObserverStateMachine<SignalEvent<Element, Failure>, SendTurn, SendingThread>()
     /// The subscriber's handler, released once nothing more can be delivered.
     @usableFromInline var handler: (@Sendable (SignalEvent<Element, Failure>) -> Void)?
 
@@ -44,25 +47,71 @@ public final class SignalObserver<Element: Sendable, Failure: Error>: Sendable {
   /// producer loop should check it and stop).
   @inlinable public var isTerminated: Bool { state.withCriticalRegion { $0.machine.isTerminated } }
 
-  /// Sends `event`, enforcing the grammar.
+  /// Sends `event`, enforcing the grammar: delivered on this thread, after the events sent before it
+  /// (waiting, if another thread is delivering, for at most those), never after a later one.
   @inlinable public func send(_ event: SignalEvent<Element, Failure>) {
-    let handler = state.withCriticalRegion { state -> (@Sendable (SignalEvent<Element, Failure>) -> Void)? in
-      state.machine.send(event, isTerminal: event.isTerminal) == .deliver ? state.handler : nil
+    let thread = SendingThread.current
+    let decision = state.withCriticalRegion { state -> SendDecision in
+      switch state.machine.send(event, isTerminal: event.isTerminal, from: thread, makeWaiter: { SendTurn() }) {
+      case .drop, .queued: return .none
+      case .deliver: return state.handler.map { .deliver($0) } ?? .none
+      case .wait(let turn): return .wait(turn)
+      }
     }
-    guard var handler else { return }
+    var handler: @Sendable (SignalEvent<Element, Failure>) -> Void
+    switch decision {
+    case .none:
+      return
+    case .deliver(let current):
+      handler = current
+    case .wait(let turn):
+      turn.wait()
+      let granted = state.withCriticalRegion { state in
+        state.machine.turnTaken(by: thread) ? state.handler : nil
+      }
+      guard let granted else { return }
+      handler = granted
+    }
     var current = event
     while true {
       handler(current)
-      let (next, release, nextHandler) = state.withCriticalRegion { state in
-        let (next, release) = state.machine.delivered()
-        if next == nil && state.machine.isTerminated { state.handler = nil }
-        return (next, release, state.handler)
+      let step = state.withCriticalRegion { state -> DeliveryStep in
+        switch state.machine.delivered() {
+        case .deliver(let next):
+          return state.handler.map { .deliver(next, $0) } ?? .end(nil)
+        case .handOff(let turn):
+          return .handOff(turn)
+        case .end(let release):
+          if state.machine.isTerminated { state.handler = nil }
+          return .end(release)
+        }
       }
-      release?.dispose()
-      guard let next, let nextHandler else { return }
-      handler = nextHandler
-      current = next
+      switch step {
+      case .deliver(let next, let nextHandler):
+        handler = nextHandler
+        current = next
+      case .handOff(let turn):
+        turn.signal()
+        return
+      case .end(let release):
+        release?.dispose()
+        return
+      }
     }
+  }
+
+  /// What a send does once it leaves the lock.
+  @usableFromInline enum SendDecision {
+    case none
+    case deliver(@Sendable (SignalEvent<Element, Failure>) -> Void)
+    case wait(SendTurn)
+  }
+
+  /// What the deliverer does after an event, once it leaves the lock.
+  @usableFromInline enum DeliveryStep {
+    case deliver(SignalEvent<Element, Failure>, @Sendable (SignalEvent<Element, Failure>) -> Void)
+    case handOff(SendTurn)
+    case end((any Disposable)?)
   }
 
   /// Keeps the producer's resources for this subscription, or disposes them now if it has ended.
@@ -72,15 +121,17 @@ public final class SignalObserver<Element: Sendable, Failure: Error>: Sendable {
 
   /// Ends the subscription: nothing more is delivered, and the producer's resources are disposed.
   @usableFromInline func dispose() {
-    let (release, handler, dropped) = state.withCriticalRegion { state in
-      let (release, _, dropped) = state.machine.dispose()
+    let (disposal, handler) = state.withCriticalRegion { state in
+      let disposal = state.machine.dispose()
       // The handler and the dropped events are released outside the lock (their deinitializers may
       // send to, or dispose, this very subscription).
       defer { if !state.machine.isDelivering { state.handler = nil } }
-      return (release, state.handler, dropped)
+      return (disposal, state.handler)
     }
-    withExtendedLifetime((handler, dropped)) {}
-    release?.dispose()
+    withExtendedLifetime((handler, disposal.dropped)) {}
+    // The senders waiting for their turn return without delivering.
+    for turn in disposal.waiters { turn.signal() }
+    disposal.release?.dispose()
   }
 
   @usableFromInline var isDisposed: Bool { state.withCriticalRegion { $0.machine.phase == .disposed } }

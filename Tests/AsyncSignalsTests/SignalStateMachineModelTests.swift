@@ -9,16 +9,22 @@ import Testing
 @Suite("Signal state machines model")
 struct SignalStateMachineModelTests {
   @Test(
-    "the observer's grammar: deliveries in acceptance order, nothing after the end or disposal, resources released once"
+    "the observer's grammar: deliveries in send order, each sender delivers its own event, nothing after the end, resources released once"
   )
   func observerGrammar() async {
+    final class Turn {}
+    enum Sender {
+      case idle
+      case delivering(Int)
+      case waiting(Int, Turn)
+    }
     let failures = await runModel { failures in
       for seed in ModelTesting.seeds(5_000) {
         var random = SplitMix(seed: seed)
-        var machine = SignalObserverStateMachine<Int>()
+        var machine = SignalObserverStateMachine<Int, Turn, Int>()
+        var threads: [Sender] = [.idle, .idle, .idle]
         var accepted: [Int] = []  // events accepted, in order (negative: terminal)
         var delivered: [Int] = []
-        var delivering: Int?  // the event being delivered
         var releases = 0
         var attached = false
         var disposed = false
@@ -27,41 +33,78 @@ struct SignalStateMachineModelTests {
         func fail(_ message: String) {
           failures.record("seed \(seed): \(message); accepted \(accepted), delivered \(delivered)")
         }
-        for _ in 0..<60 {
-          switch random.next() % 6 {
-          case 0, 1, 2:
-            let terminal = random.next() % 8 == 0
-            let event = terminal ? -next : next
-            next += 1
-            switch machine.send(event, isTerminal: terminal) {
-            case .drop:
-              if !disposed && !accepted.contains(where: { $0 < 0 }) { fail("a send was dropped while active") }
-            case .deliver:
-              if delivering != nil { fail("two deliverers") }
-              accepted.append(event)
-              delivering = event
-            case .queued:
-              if delivering == nil { fail("queued with no deliverer") }
-              accepted.append(event)
+        func send(from thread: Int) {
+          let terminal = random.next() % 8 == 0
+          let event = terminal ? -next : next
+          next += 1
+          let wasDelivering = machine.isDelivering
+          switch machine.send(event, isTerminal: terminal, from: thread, makeWaiter: { Turn() }) {
+          case .drop:
+            if !disposed && !accepted.contains(where: { $0 < 0 }) { fail("a send was dropped while active") }
+          case .deliver:
+            if wasDelivering { fail("two deliverers") }
+            accepted.append(event)
+            threads[thread] = .delivering(event)
+          case .queued:
+            guard case .delivering = threads[thread] else {
+              fail("thread \(thread) queued re-entrantly without delivering")
+              return
             }
-          case 3:
-            guard let event = delivering else { continue }
+            accepted.append(event)
+          case .wait(let turn):
+            if case .delivering = threads[thread] { fail("the deliverer waits for itself") }
+            accepted.append(event)
+            threads[thread] = .waiting(event, turn)
+          }
+        }
+        for _ in 0..<80 {
+          let thread = Int(random.next() % 3)
+          switch random.next() % 7 {
+          case 0, 1, 2:
+            switch threads[thread] {
+            case .idle, .delivering: send(from: thread)  // from a handler, when delivering
+            case .waiting: break  // blocked
+            }
+          case 3, 4:
+            guard case .delivering(let event) = threads[thread] else { continue }
             if !disposed { delivered.append(event) }
             if event < 0 && !disposed { terminalDelivered = true }
-            let (following, release) = machine.delivered()
-            if release != nil { releases += 1 }
-            delivering = following
-          case 4 where !attached:
+            switch machine.delivered() {
+            case .deliver(let following):
+              threads[thread] = .delivering(following)
+            case .handOff(let turn):
+              threads[thread] = .idle
+              guard
+                let woken = threads.firstIndex(where: { if case .waiting(_, let t) = $0 { t === turn } else { false } })
+              else {
+                fail("handed the turn to nobody")
+                break
+              }
+              guard case .waiting(let own, _) = threads[woken] else { break }
+              if !machine.turnTaken(by: woken) { fail("thread \(woken) woke without the turn") }
+              threads[woken] = .delivering(own)
+            case .end(let release):
+              if release != nil { releases += 1 }
+              threads[thread] = .idle
+            }
+          case 5 where !attached:
             attached = true
             if machine.attach(AnyDisposable {}) != nil { releases += 1 }
-          case 5:
-            let (release, first, dropped) = machine.dispose()
-            if release != nil { releases += 1 }
-            // The queued events are handed back to be released outside the lock, all of them, once.
-            let queued = first ? accepted.count - delivered.count - (delivering == nil ? 0 : 1) : 0
-            if dropped.count != queued { fail("dispose handed back \(dropped.count) queued events, not \(queued)") }
-            if first == disposed { fail("dispose reported first \(first) twice") }
+          case 6:
+            let disposal = machine.dispose()
+            if disposal.release != nil { releases += 1 }
+            if disposal.first == disposed { fail("dispose reported first \(disposal.first) twice") }
             disposed = true
+            for turn in disposal.waiters {
+              guard
+                let woken = threads.firstIndex(where: { if case .waiting(_, let t) = $0 { t === turn } else { false } })
+              else {
+                fail("woke a waiter nobody holds")
+                continue
+              }
+              if machine.turnTaken(by: woken) { fail("a woken waiter delivers after disposal") }
+              threads[woken] = .idle
+            }
           default:
             break
           }
@@ -70,8 +113,17 @@ struct SignalStateMachineModelTests {
           if let end = delivered.firstIndex(where: { $0 < 0 }), end != delivered.count - 1 {
             fail("an event after the end")
           }
+          let deliverers = threads.indices.filter { if case .delivering = threads[$0] { true } else { false } }
+          if deliverers.count > 1 { fail("threads \(deliverers) deliver at once") }
+          if let only = deliverers.first, machine.deliverer != only, !disposed {
+            fail("the machine names another deliverer")
+          }
+          if disposed, threads.contains(where: { if case .waiting = $0 { true } else { false } }) {
+            fail("a sender still waits after disposal")
+          }
           if releases > 1 { fail("resources released \(releases) times") }
-          if attached && releases == 0 && (disposed || (terminalDelivered && delivering == nil)) {
+          let idle = threads.allSatisfy { if case .idle = $0 { true } else { false } }
+          if attached && releases == 0 && (disposed || (terminalDelivered && idle)) {
             fail("resources not released after the end")
           }
           if releases == 1 && !(disposed || terminalDelivered) { fail("resources released while active") }

@@ -124,6 +124,51 @@ struct SignalTests {
 
 @Suite("Signal under stress")
 struct SignalStressTests {
+  @Test("a send waits only for events sent before it: a producer flooding the signal does not hold the first sender")
+  func sendIsNotHeldByLaterSends() async {
+    let duration = await onDedicatedThread { () -> Duration in
+      let observerBox = Mutex<SignalObserver<Int, Never>?>(nil)
+      let signal = Signal<Int, Never> { observer in
+        observerBox.withCriticalRegion { $0 = observer }
+        return nil
+      }
+      let producerStarted = Atomic<Bool>(false)
+      let stop = Atomic<Bool>(false)
+      signal.subscribe(next: { value in
+        if value == 0 {
+          // The first sender is delivering: let the producer start flooding meanwhile.
+          while !producerStarted.load(ordering: .acquiring) { sched_yield() }
+          Thread.sleep(forTimeInterval: 0.005)
+        }
+        Thread.sleep(forTimeInterval: 0.0002)  // a slow subscriber
+      })
+      let observer = observerBox.withCriticalRegion { $0 }!
+      let producer = Thread {
+        producerStarted.store(true, ordering: .releasing)
+        var value = 1
+        let flooding = ContinuousClock.now
+        // At most 2,000 events (400 ms of the subscriber's time) in at most a second, so a first send
+        // held by the flood (the defect) still returns, late.
+        while !stop.load(ordering: .acquiring) && value <= 2_000 && ContinuousClock.now - flooding < .seconds(1) {
+          observer.send(value)
+          value += 1
+        }
+      }
+      producer.start()
+      let clock = ContinuousClock()
+      let start = clock.now
+      observer.send(0)
+      let elapsed = clock.now - start
+      Thread.sleep(forTimeInterval: 0.05)
+      stop.store(true, ordering: .releasing)
+      observer.finish()
+      return elapsed
+    }
+    // Its own event (5 ms) and at most one of the producer's (0.2 ms): not the producer's flood (2,000
+    // events, 400 ms).
+    #expect(duration < .milliseconds(250), "the first send took \(duration)")
+  }
+
   @Test("8 threads sending at once: events never overlap, each thread's order is kept, nothing after the end")
   func concurrentSendsAreSerialized() async {
     let outcome = await onDedicatedThread { () -> (overlaps: Int, outOfOrder: Int, afterEnd: Int, total: Int) in

@@ -51,7 +51,9 @@ struct ImmediateSchedulerTests {
     // threads as cores (another test's blocked sleep beside this one would starve the cancelling task).
     let sleeper = Task(executorPreference: SerialScheduler(name: "sleep-cancel")) {
       started.signal()
-      try await ImmediateScheduler.shared.sleep(for: .seconds(120))
+      // An hour: under ThreadSanitizer on two cores, the test's own task may wait minutes for a thread
+      // before it gets to cancel.
+      try await ImmediateScheduler.shared.sleep(for: .seconds(3_600))
     }
     while !started.isOpen { await Task.yield() }
     let start = ContinuousClock.now

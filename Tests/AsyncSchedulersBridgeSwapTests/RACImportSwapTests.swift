@@ -1,0 +1,74 @@
+// ReactiveObjC-era Swift with `import ReactiveObjC` swapped for the bridge (and its test module) and
+// nothing else imported, in Swift 5 mode like that code: Foundation comes with the bridge, as it came
+// with ReactiveObjC. If a name such code uses stops being visible, this target stops compiling.
+import AsyncSchedulersBridge
+import AsyncSchedulersBridgeTesting
+import Testing
+
+/// A service as ReactiveObjC-era Swift wrote it: a background scheduler, signals of Foundation values.
+final class FeedService: @unchecked Sendable {  // @unchecked: only `let`s of Sendable types
+  let scheduler = RACScheduler(priority: .background, name: "feed")
+
+  /// Titles from an `NSArray` (Foundation came with the import): bridged to Swift strings first, since
+  /// `NSArray` and `NSString` are not `Sendable` and the signal's values cross threads.
+  func titles(from items: NSArray) -> RACSignal<String> {
+    let titles = items.compactMap { $0 as? String }
+    return RACSignal<String>.createSignal { subscriber in
+      for title in titles { subscriber.sendNext(title) }
+      subscriber.sendCompleted()
+      return nil
+    }
+  }
+
+  /// Heterogeneous values, as `RACSignal<AnyObject>` carried them: `any Sendable`, cast on receipt.
+  func mixed() -> RACSignal<any Sendable> {
+    RACSignal<any Sendable>.createSignal { subscriber in
+      subscriber.sendNext(NSNumber(value: 1))
+      subscriber.sendNext("two")
+      subscriber.sendCompleted()
+      return nil
+    }
+  }
+}
+
+@Suite("ReactiveObjC code after swapping the import")
+struct RACImportSwapTests {
+  @Test("Foundation comes with the bridge, and signals of Foundation values and of any Sendable work")
+  func foundationAndSignals() {
+    let service = FeedService()
+    let titles = Lines()
+    _ = service.titles(from: ["a", "b"] as NSArray).subscribeNext { title in
+      if let title { titles.append(title) }
+    }
+    #expect(titles.values == ["a", "b"])
+    let kinds = Lines()
+    _ = service.mixed().subscribeNext { value in
+      kinds.append(value is NSNumber ? "number" : value is String ? "string" : "other")
+    }
+    #expect(kinds.values == ["number", "string"])
+  }
+
+  @Test("RACScheduler, RACDisposable and RACTestScheduler keep their spellings")
+  func schedulersAndDisposables() {
+    let scheduler = RACTestScheduler()
+    let ran = Lines()
+    let compound = RACCompoundDisposable()
+    compound.add(scheduler.schedule { ran.append("now") })
+    compound.add(scheduler.afterDelay(1) { ran.append("later") })
+    let cancelled = scheduler.afterDelay(2) { ran.append("never") }
+    cancelled?.dispose()
+    scheduler.stepAll()
+    #expect(ran.values == ["now", "later"])
+    compound.dispose()
+    #expect(compound.isDisposed)
+  }
+}
+
+/// Lines from any thread (the blocks are `@Sendable`, as in Swift 6).
+final class Lines: @unchecked Sendable {
+  // Why @unchecked Sendable: `lines` is only touched under `lock`.
+  private let lock = NSLock()
+  private var lines: [String] = []
+  func append(_ line: String) { lock.withLock { lines.append(line) } }
+  var values: [String] { lock.withLock { lines } }
+}
