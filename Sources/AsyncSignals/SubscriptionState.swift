@@ -5,8 +5,8 @@
 /// lock; this box carries it across the `@Sendable` boundary of the handler closure.
 final class SubscriptionState<Value>: @unchecked Sendable {
   // Why @unchecked Sendable: `value` is read and written only inside one subscription's event handler,
-  // which its SignalObserver runs one event at a time (a send made meanwhile is queued, never run
-  // concurrently); the observer's lock orders consecutive deliveries.
+  // which its SignalObserver runs one event at a time (a send made meanwhile waits its turn or is
+  // queued, never run concurrently); the observer's lock orders consecutive deliveries.
   var value: Value
   init(_ value: Value) { self.value = value }
 }

@@ -133,7 +133,9 @@ struct SignalValuesTests {
   func droppedBufferDeinitReenters() async {
     let done = Latch()
     let received = Log<Int>()
-    Task {
+    // On a scheduler's thread, not the cooperative pool: with the whole suite beside it (under
+    // ThreadSanitizer, on two cores) a pool task can wait longer than the bound for a thread.
+    Task(executorPreference: SerialScheduler(name: "deinit-reenters")) {
       let signal = Signal<ReentrantDeinit, Never> { observer in
         observer.send(ReentrantDeinit(id: 1) {})
         // Buffered (nobody waits while the loop body runs): released when the loop is left, and then
