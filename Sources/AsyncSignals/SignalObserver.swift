@@ -18,7 +18,10 @@ import Synchronization
 /// subscription or send to other signals. A send delivers its own event: while another thread delivers,
 /// it waits (blocking) for the events sent before it, at most one per other sending thread plus their
 /// re-entrant sends, and never for events sent after it; a send made re-entrantly from the handler is
-/// delivered by the same thread right after the current event.
+/// delivered by the same thread right after the current event. So a handler must not block waiting for
+/// another thread that is itself sending to this subscription (that would deadlock, as with a lock).
+/// Sends are synchronous: task cancellation does not interrupt a waiting send; disposing the
+/// subscription does (the waiting send returns without delivering).
 public final class SignalObserver<Element: Sendable, Failure: Error>: Sendable {
   @usableFromInline struct State {
     @usableFromInline var machine = SignalObserverStateMachine<SignalEvent<Element, Failure>, SendTurn, SendingThread>()

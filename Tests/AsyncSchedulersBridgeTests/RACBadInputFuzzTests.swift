@@ -90,7 +90,7 @@ struct RACBadInputFuzzTests {
     "each refused RAC argument stops the program with RAC's message naming it and the value",
     .enabled(if: BadInputFuzz.runsStops, "set ASYNC_SCHEDULERS_FUZZ=1 (CI does, in its release-build run)"),
     arguments: RACFuzzStops.cases)
-  func stops(_ stop: RACFuzzStop) async throws {
+  func stops(_ stop: RefusedArgument) async throws {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       [id = stop.id as String] in
       RACFuzzStops.perform(id)
@@ -103,19 +103,12 @@ struct RACBadInputFuzzTests {
   static func effective(_ delay: TimeInterval) -> TimeInterval { min(max(delay, -1e15), 1e15) }
 }
 
-/// One refused RAC argument, by id (for the child process), with its message.
-struct RACFuzzStop: Codable, Sendable, CustomTestStringConvertible {
-  let id: String
-  let message: String
-  var testDescription: String { id }
-}
-
 /// The refused arguments of the RAC bridge, with their messages.
 enum RACFuzzStops {
-  static let table: [(stop: RACFuzzStop, call: @Sendable () -> Void)] = {
-    var table: [(stop: RACFuzzStop, call: @Sendable () -> Void)] = []
+  static let table: RefusedArguments = {
+    var table = RefusedArguments()
     func add(_ id: String, _ message: String, _ call: @escaping @Sendable () -> Void) {
-      table.append((RACFuzzStop(id: id, message: message), call))
+      table.add(id, message, call)
     }
     add("afterDelay nan", "afterDelay:schedule: delay must not be NaN (got nan)") {
       _ = RACScheduler().afterDelay(.nan) {}
@@ -171,11 +164,8 @@ enum RACFuzzStops {
     return table
   }()
 
-  static var cases: [RACFuzzStop] { table.map(\.stop) }
+  static var cases: [RefusedArgument] { table.cases }
 
   /// Makes the call of case `id` (in the exit test's child process).
-  static func perform(_ id: String) {
-    guard let call = table.first(where: { $0.stop.id == id })?.call else { fatalError("no fuzz case \(id)") }
-    call()
-  }
+  static func perform(_ id: String) { table.perform(id) }
 }

@@ -117,7 +117,7 @@ struct RxBadInputFuzzTests {
     "each refused Rx argument stops the program with a message naming it and the value",
     .enabled(if: BadInputFuzz.runsStops, "set ASYNC_SCHEDULERS_FUZZ=1 (CI does, in its release-build run)"),
     arguments: RxFuzzStops.cases)
-  func stops(_ stop: RxFuzzStop) async throws {
+  func stops(_ stop: RefusedArgument) async throws {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       [id = stop.id as String] in
       RxFuzzStops.perform(id)
@@ -127,19 +127,12 @@ struct RxBadInputFuzzTests {
   }
 }
 
-/// One refused Rx argument, by id (for the child process), with its message.
-struct RxFuzzStop: Codable, Sendable, CustomTestStringConvertible {
-  let id: String
-  let message: String
-  var testDescription: String { id }
-}
-
 /// The refused arguments of the Rx bridge, with their messages.
 enum RxFuzzStops {
-  static let table: [(stop: RxFuzzStop, call: @Sendable () -> Void)] = {
-    var table: [(stop: RxFuzzStop, call: @Sendable () -> Void)] = []
+  static let table: RefusedArguments = {
+    var table = RefusedArguments()
     func add(_ id: String, _ message: String, _ call: @escaping @Sendable () -> Void) {
-      table.append((RxFuzzStop(id: id, message: message), call))
+      table.add(id, message, call)
     }
     for period in [RxTimeInterval.nanoseconds(0), .seconds(-1), .seconds(Int.min)] {
       let message = "schedulePeriodic: period must be positive or .never (got \(period))"
@@ -171,11 +164,8 @@ enum RxFuzzStops {
     return table
   }()
 
-  static var cases: [RxFuzzStop] { table.map(\.stop) }
+  static var cases: [RefusedArgument] { table.cases }
 
   /// Makes the call of case `id` (in the exit test's child process).
-  static func perform(_ id: String) {
-    guard let call = table.first(where: { $0.stop.id == id })?.call else { fatalError("no fuzz case \(id)") }
-    call()
-  }
+  static func perform(_ id: String) { table.perform(id) }
 }

@@ -277,3 +277,33 @@ package final class CPUHogs: Sendable {
     stopped.wait()
   }
 }
+
+/// One refused argument of a bad-input fuzz table: an id, by which a child process finds the call, and
+/// the message the call must stop the program with.
+package struct RefusedArgument: Codable, Sendable, CustomStringConvertible {
+  package let id: String
+  package let message: String
+  package var description: String { id }
+}
+
+/// A bad-input fuzz table of refused arguments, each with the call that makes it (the exit tests run
+/// each call in a child process, found by its id).
+package struct RefusedArguments: Sendable {
+  private var calls: [(argument: RefusedArgument, call: @Sendable () -> Void)] = []
+
+  package init() {}
+
+  /// Adds a case: `call` must stop the program with `message`.
+  package mutating func add(_ id: String, _ message: String, _ call: @escaping @Sendable () -> Void) {
+    calls.append((RefusedArgument(id: id, message: message), call))
+  }
+
+  /// Every case, for a parameterized test.
+  package var cases: [RefusedArgument] { calls.map(\.argument) }
+
+  /// Makes the call of case `id` (in the exit test's child process).
+  package func perform(_ id: String) {
+    guard let call = calls.first(where: { $0.argument.id == id })?.call else { fatalError("no fuzz case \(id)") }
+    call()
+  }
+}

@@ -323,7 +323,7 @@ struct BadInputFuzzTests {
     "each refused argument stops the program with the documented message naming the API and the value",
     .enabled(if: BadInputFuzz.runsStops, "set ASYNC_SCHEDULERS_FUZZ=1 (CI does, in its release-build run)"),
     arguments: FuzzStops.cases)
-  func stops(_ stop: FuzzStop) async throws {
+  func stops(_ stop: RefusedArgument) async throws {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       [id = stop.id as String] in
       FuzzStops.perform(id)
@@ -399,24 +399,16 @@ enum FuzzValues {
   }
 }
 
-/// One refused argument: what to call (by id, so a child process can call it) and the message it must
-/// stop with.
-struct FuzzStop: Codable, Sendable, CustomTestStringConvertible {
-  let id: String
-  let message: String
-  var testDescription: String { id }
-}
-
 /// The refused arguments of the core, the test scheduler and the signals, with their messages.
 enum FuzzStops {
   static let negativeDurations: [Duration] = FuzzValues.durations.filter { $0 < .zero }
   static let nonPositiveDurations: [Duration] = FuzzValues.durations.filter { $0 <= .zero }
 
   /// Every case, each with the call that makes it.
-  static let table: [(stop: FuzzStop, call: @Sendable () -> Void)] = {
-    var table: [(stop: FuzzStop, call: @Sendable () -> Void)] = []
+  static let table: RefusedArguments = {
+    var table = RefusedArguments()
     func add(_ id: String, _ message: String, _ call: @escaping @Sendable () -> Void) {
-      table.append((FuzzStop(id: id, message: message), call))
+      table.add(id, message, call)
     }
     for interval in nonPositiveDurations {
       let message = "scheduleRepeating: interval must be greater than zero (got \(interval))"
@@ -511,11 +503,8 @@ enum FuzzStops {
     return table
   }()
 
-  static var cases: [FuzzStop] { table.map(\.stop) }
+  static var cases: [RefusedArgument] { table.cases }
 
   /// Makes the call of case `id` (in the exit test's child process).
-  static func perform(_ id: String) {
-    guard let call = table.first(where: { $0.stop.id == id })?.call else { fatalError("no fuzz case \(id)") }
-    call()
-  }
+  static func perform(_ id: String) { table.perform(id) }
 }

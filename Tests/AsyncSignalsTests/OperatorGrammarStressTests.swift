@@ -24,7 +24,7 @@ struct OperatorGrammarStressTests {
     let (name, apply) = Self.operators[index]
     let problems = await onDedicatedThread { () -> [String] in
       var problems: [String] = []
-      for round in 0..<20 * ModelTesting.soak {
+      for round in 0..<(ThreadSanitizerHooks.shared == nil ? 20 : 2) * ModelTesting.soak {
         let observerBox = Mutex<SignalObserver<Int, TestError>?>(nil)
         let disposals = Atomic<Int>(0)
         let source = Signal<Int, TestError> { observer in

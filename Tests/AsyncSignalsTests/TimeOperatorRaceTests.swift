@@ -18,7 +18,7 @@ struct TimeOperatorRaceTests {
     "a value whose timer fires as the upstream finishes is sent before the end, never lost",
     arguments: Operator.allCases)
   func timerFiringAtTheEnd(_ kind: Operator) async {
-    let rounds = (ThreadSanitizerHooks.shared == nil ? 20_000 : 500) * ModelTesting.soak
+    let rounds = (ThreadSanitizerHooks.shared == nil ? 20_000 : 100) * ModelTesting.soak
     let lost = await onDedicatedThread {
       let scheduler = ConcurrentScheduler(name: "race.\(kind)", maxConcurrentJobs: 4)
       var lost: [String] = []

@@ -15,7 +15,7 @@ struct TimeOperatorStateMachineModelTests {
   @Test("delay: due events in deadline order, a failure at once dropping the rest, nothing after it")
   func delay() async {
     let failures = await runModel { failures in
-      for seed in ModelTesting.seeds(3_000) {
+      for seed in ModelTesting.seeds(ThreadSanitizerHooks.shared == nil ? 3_000 : 300) {
         var random = SplitMix(seed: seed)
         var machine = DelayStateMachine<SignalEvent<Int, TestError>>()
         var sender = SimulatedSender<SignalEvent<Int, TestError>>()
@@ -69,7 +69,7 @@ struct TimeOperatorStateMachineModelTests {
   @Test("debounce: the newest value after its quiet time, the held one at the end, nothing lost or after the end")
   func debounce() async {
     let failures = await runModel { failures in
-      for seed in ModelTesting.seeds(3_000) {
+      for seed in ModelTesting.seeds(ThreadSanitizerHooks.shared == nil ? 3_000 : 300) {
         var random = SplitMix(seed: seed)
         var machine = DebounceStateMachine<Int, TestError>()
         var sender = SimulatedSender<SignalEvent<Int, TestError>>()
@@ -148,7 +148,7 @@ struct TimeOperatorStateMachineModelTests {
   @Test("throttle: the first value of each window, the latest held to its end and at the finish, nothing after it")
   func throttle() async {
     let failures = await runModel { failures in
-      for seed in ModelTesting.seeds(3_000) {
+      for seed in ModelTesting.seeds(ThreadSanitizerHooks.shared == nil ? 3_000 : 300) {
         var random = SplitMix(seed: seed)
         let latest = seed % 2 == 0
         var machine = ThrottleStateMachine<Int, TestError>()
@@ -224,7 +224,7 @@ struct TimeOperatorStateMachineModelTests {
   @Test("collect(every:): each batch once when its timer fires, the last one at the finish, nothing after it")
   func collect() async {
     let failures = await runModel { failures in
-      for seed in ModelTesting.seeds(3_000) {
+      for seed in ModelTesting.seeds(ThreadSanitizerHooks.shared == nil ? 3_000 : 300) {
         var random = SplitMix(seed: seed)
         var machine = BatchStateMachine<Int, TestError>()
         var sender = SimulatedSender<SignalEvent<[Int], TestError>>()

@@ -45,37 +45,8 @@ struct ImmediateSchedulerTests {
   }
 
   @Test("a sleep on it holds the thread until its deadline, but cancelling the task ends it at once")
-  func sleepIsCancellable() async {
-    let started = Latch()
-    // On a thread of its own: the sleep holds its thread, and the cooperative pool has only as many
-    // threads as cores (another test's blocked sleep beside this one would starve the cancelling task).
-    let sleeper = Task(executorPreference: SerialScheduler(name: "sleep-cancel")) {
-      started.signal()
-      // An hour: under ThreadSanitizer on two cores, the test's own task may wait minutes for a thread
-      // before it gets to cancel.
-      try await ImmediateScheduler.shared.sleep(for: .seconds(3_600))
-    }
-    while !started.isOpen { await Task.yield() }
-    let start = ContinuousClock.now
-    sleeper.cancel()
-    await #expect(throws: CancellationError.self) { try await sleeper.value }
-    #expect(ContinuousClock.now - start < .seconds(30))
-  }
+  func sleepIsCancellable() async { await InlineSchedulerChecks.sleepIsCancellable(on: ImmediateScheduler.shared) }
 
   @Test("a sleep until distantFuture lasts until cancelled, and a timer there never runs and never blocks")
-  func distantFuture() async {
-    let sleeper = Task { try await ImmediateScheduler.shared.sleep(until: .distantFuture) }
-    sleeper.cancel()
-    await #expect(throws: CancellationError.self) { try await sleeper.value }
-    let counter = LifetimeCounter()
-    let token = counter.make()
-    let handle = ImmediateScheduler.shared.schedule(at: .distantFuture) {
-      withExtendedLifetime(token) { _ = Issue.record("ran") }
-    }
-    ImmediateScheduler.shared.execute(after: .seconds(Int64.max)) { Issue.record("ran") }
-    #expect(!handle.isDisposed)
-    handle.dispose()
-    _ = consume token
-    #expect(counter.count == 0)
-  }
+  func distantFuture() async { await InlineSchedulerChecks.distantFutureNeverBlocks(on: ImmediateScheduler.shared) }
 }

@@ -1,0 +1,43 @@
+import AsyncSchedulers
+import AsyncSchedulersTestSupport
+import Testing
+
+/// The checks the two inline schedulers (immediate, trampoline) share: their timed forms hold the
+/// calling thread, yet cancellation and `.distantFuture` must never leave a thread held for good.
+enum InlineSchedulerChecks {
+  /// A sleep holds its thread until its deadline, but cancelling the task ends it at once.
+  static func sleepIsCancellable(on scheduler: some Scheduler) async {
+    let started = Latch()
+    // On a thread of its own: the sleep holds its thread, and the cooperative pool has only as many
+    // threads as cores (another test's blocked sleep beside this one would starve the cancelling task).
+    let sleeper = Task(executorPreference: SerialScheduler(name: "sleep-cancel")) {
+      started.signal()
+      // An hour: under ThreadSanitizer on two cores, the test's own task may wait minutes for a thread
+      // before it gets to cancel.
+      try await scheduler.sleep(for: .seconds(3_600))
+    }
+    while !started.isOpen { await Task.yield() }
+    let start = ContinuousClock.now
+    sleeper.cancel()
+    await #expect(throws: CancellationError.self) { try await sleeper.value }
+    #expect(ContinuousClock.now - start < .seconds(30))
+  }
+
+  /// A sleep until `.distantFuture` lasts until cancelled; a timer there never runs, never blocks, and
+  /// releases its closure when disposed.
+  static func distantFutureNeverBlocks(on scheduler: some Scheduler) async {
+    let sleeper = Task { try await scheduler.sleep(until: .distantFuture) }
+    sleeper.cancel()
+    await #expect(throws: CancellationError.self) { try await sleeper.value }
+    let counter = LifetimeCounter()
+    let token = counter.make()
+    let handle = scheduler.schedule(at: .distantFuture, leeway: .zero) {
+      withExtendedLifetime(token) { _ = Issue.record("ran") }
+    }
+    scheduler.execute(after: .seconds(Int64.max)) { Issue.record("ran") }
+    #expect(!handle.isDisposed)
+    handle.dispose()
+    _ = consume token
+    #expect(counter.count == 0)
+  }
+}
