@@ -1,4 +1,5 @@
 import AsyncSchedulers
+import Synchronization
 
 extension Signal {
   /// On failure, subscribes to the signal `handler` makes from the error and sends its events instead
@@ -31,12 +32,77 @@ extension Signal {
 
   /// On failure, subscribes to this signal again, up to `count` more times; the last failure passes
   /// through (RAC `-retry:`, Rx `retry(_:)`, Combine `retry(_:)`). Each retry is a new subscription,
-  /// made on the thread that sent the failure; a signal failing at once on every subscription retries
-  /// `count` times in a row on that thread's stack, so keep `count` small.
+  /// made on the thread that sent the failure; the failed one is disposed. A signal that fails while it
+  /// is being subscribed is retried in a loop, not by recursion, so the stack does not grow.
   /// - Precondition: `count >= 0`.
   public func retry(_ count: Int) -> Signal {
     checkArgument(count >= 0, "Signal.retry: count must not be negative (got \(count))")
-    guard count > 0 else { return self }
-    return self.catch { _ in self.retry(count - 1) }
+    return retrying(limit: count)
+  }
+
+  /// On failure, subscribes to this signal again, as often as it fails, until it finishes or the
+  /// subscriber disposes (Rx `retry()`, RAC `-retry`). See ``retry(_:)``.
+  public func retry() -> Signal { retrying(limit: nil) }
+
+  private func retrying(limit: Int?) -> Signal {
+    Signal { observer in
+      let retries = RetryLoop(limit: limit)
+      retries.run(subscribing: self, into: observer)
+      return retries.current
+    }
+  }
+}
+
+/// The subscriptions of one `retry` subscription: the current attempt, how many retries are left, and
+/// whether a failure arrived while the attempt was being subscribed (then the loop subscribes again
+/// instead of recursing).
+final class RetryLoop: Sendable {
+  /// The current attempt's subscription; replacing it disposes the failed one.
+  let current = SerialDisposable()
+  private let state: Mutex<(remaining: Int?, subscribing: Bool, again: Bool)>
+
+  init(limit: Int?) { state = Mutex((limit, false, false)) }
+
+  /// Subscribes to `signal` until an attempt does not fail (or no retry is left), forwarding events to
+  /// `observer`.
+  func run<Element: Sendable, Failure: Error>(
+    subscribing signal: Signal<Element, Failure>, into observer: SignalObserver<Element, Failure>
+  ) {
+    while !observer.isTerminated {
+      state.withCriticalRegion { state in
+        state.subscribing = true
+        state.again = false
+      }
+      let attempt = SerialDisposable()
+      current.inner = attempt
+      attempt.inner = signal.subscribe { event in
+        if case .failed = event, self.takeRetry() {
+          // A failure while subscribing: the loop below subscribes again; later: from here.
+          let whileSubscribing = self.state.withCriticalRegion { state -> Bool in
+            guard state.subscribing else { return false }
+            state.again = true
+            return true
+          }
+          if !whileSubscribing { self.run(subscribing: signal, into: observer) }
+          return
+        }
+        observer.send(event)
+      }
+      let again = state.withCriticalRegion { state -> Bool in
+        state.subscribing = false
+        return state.again
+      }
+      if !again { return }
+    }
+  }
+
+  /// Takes one retry, if any is left.
+  private func takeRetry() -> Bool {
+    state.withCriticalRegion { state in
+      guard let remaining = state.remaining else { return true }
+      guard remaining > 0 else { return false }
+      state.remaining = remaining - 1
+      return true
+    }
   }
 }

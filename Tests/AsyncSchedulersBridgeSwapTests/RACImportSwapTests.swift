@@ -64,6 +64,53 @@ struct RACImportSwapTests {
   }
 }
 
+extension RACImportSwapTests {
+  @Test("RAC's sequencing, aggregating, side-effect and error operators, in their Swift spellings")
+  func operators() {
+    let numbers = RACSignal<Int>.createSignal { subscriber in
+      for value in 1...5 { subscriber.sendNext(value) }
+      subscriber.sendCompleted()
+      return nil
+    }
+    let lines = Lines()
+    _ = numbers.startWith(0).skip(1).takeWhileBlock { ($0 ?? 0) < 5 }.skipWhileBlock { ($0 ?? 0) < 2 }
+      .doNext { lines.append("saw \($0 ?? -1)") }
+      .collect()
+      .subscribeNext { lines.append("collected \(($0 ?? []).map { $0 ?? -1 })") }
+    _ = numbers.aggregate(withStart: 100) { ($0 ?? 0) + ($1 ?? 0) }.subscribeNext { lines.append("sum \($0 ?? -1)") }
+    _ = numbers.ignoreValues().then { RACSignal<String>.return("then") }
+      .doCompleted { lines.append("completed") }
+      .subscribeNext { lines.append($0 ?? "nil") }
+    #expect(
+      lines.values == ["saw 2", "saw 3", "saw 4", "collected [2, 3, 4]", "sum 115", "then", "completed"])
+  }
+
+  @Test("catch, catchTo and retry recover from errors as ReactiveObjC does (retry(0) retries until it completes)")
+  func recovering() {
+    struct Failure: Error {}
+    let attempts = Lines()
+    let flaky = RACSignal<Int>.createSignal { subscriber in
+      attempts.append("attempt")
+      if attempts.values.count < 4 {
+        subscriber.sendError(Failure())
+      } else {
+        subscriber.sendNext(4)
+        subscriber.sendCompleted()
+      }
+      return nil
+    }
+    let lines = Lines()
+    _ = flaky.retry(0).subscribeNext { lines.append("retried to \($0 ?? -1)") }
+    _ = RACSignal<Int>.error(Failure()).doError { _ in lines.append("error seen") }
+      .catch { _ in RACSignal<Int>.return(9) }.subscribeNext { lines.append("caught \($0 ?? -1)") }
+    _ = RACSignal<Int>.error(Failure()).catch(to: RACSignal<Int>.return(8)).subscribeNext {
+      lines.append("caught to \($0 ?? -1)")
+    }
+    #expect(lines.values == ["retried to 4", "error seen", "caught 9", "caught to 8"])
+    #expect(attempts.values.count == 4)
+  }
+}
+
 /// Lines from any thread (the blocks are `@Sendable`, as in Swift 6).
 final class Lines: @unchecked Sendable {
   // Why @unchecked Sendable: `lines` is only touched under `lock`.

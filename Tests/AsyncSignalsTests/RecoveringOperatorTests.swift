@@ -42,4 +42,29 @@ struct RecoveringOperatorTests {
         == ["next(1)@1", "next(1)@3", "next(1)@5", "failed(AsyncSignalsTests.TestError(code: 1))@6"])
     #expect(timeline.disposals.values.count == 3)
   }
+
+  @Test("retry() resubscribes until the signal finishes, in a loop when it fails while being subscribed")
+  func retryUntilItFinishes() {
+    let attempts = Log<Int>()
+    // Fails at once on its first 100,000 subscriptions (a recursive retry would overflow the stack).
+    let flaky = Signal<Int, TestError> { observer in
+      attempts.append(1)
+      if attempts.values.count <= 100_000 {
+        observer.fail(TestError())
+      } else {
+        observer.send(7)
+        observer.finish()
+      }
+      return nil
+    }
+    let log = Log<String>()
+    flaky.retry().subscribe { (event: SignalEvent<Int, TestError>) in log.append("\(event)") }
+    #expect(log.values == ["next(7)", "finished"])
+    #expect(attempts.values.count == 100_001)
+    let limited = Log<String>()
+    Signal<Int, TestError>.fail(TestError()).retry(3).subscribe { (event: SignalEvent<Int, TestError>) in
+      limited.append("\(event)")
+    }
+    #expect(limited.values == ["failed(AsyncSignalsTests.TestError(code: 1))"])
+  }
 }
