@@ -4,7 +4,7 @@ import AsyncSignals
 import Synchronization
 import Testing
 
-/// The sequencing, event and recovering operators under 8 threads sending at once: events never
+/// The sequencing, event, recovering and combining operators under 8 threads sending at once: events never
 /// overlap, nothing follows the end, and the source's subscription is disposed exactly once.
 @Suite("Operators under 8 sending threads (StressTests)")
 struct OperatorGrammarStressTests {
@@ -17,9 +17,10 @@ struct OperatorGrammarStressTests {
     ("retry", { $0.retry(1) }),
     ("catch", { $0.catch { _ in .empty() } }),
     ("first(where:)", { $0.first { $0 == 5 } }),
+    ("combineLatest", { $0.combineLatest(Signal<Int, TestError>.just(1).concat(.never())).map { $0.0 } }),
   ]
 
-  @Test("events never overlap, nothing follows the end, the source is disposed once", arguments: 0..<8)
+  @Test("events never overlap, nothing follows the end, the source is disposed once", arguments: 0..<9)
   func grammar(_ index: Int) async {
     let (name, apply) = Self.operators[index]
     let problems = await onDedicatedThread { () -> [String] in

@@ -49,3 +49,11 @@ extension Mutex where Value: OutboxState {
     while let event = withCriticalRegion({ $0.outbox.nextToSend() }) { send(event) }
   }
 }
+
+/// A time or combining operator's state machine under its lock, shared by the closures of one
+/// subscription.
+final class OutboxMachine<Machine: OutboxState>: Sendable {
+  let state: Mutex<Machine>
+
+  init(_ machine: sending Machine) { state = Mutex(machine) }
+}

@@ -1,0 +1,127 @@
+import AsyncSchedulers
+
+/// The state of one `combineLatest` subscription; pure. Sends are posted to the outbox in the order
+/// decided (the two sources send from any threads).
+struct CombineLatestStateMachine<A: Sendable, B: Sendable, Failure: Error>: OutboxState {
+  private(set) var latestA: A?
+  private(set) var latestB: B?
+  private(set) var finishedA = false
+  private(set) var finishedB = false
+  private(set) var ended = false
+  var outbox = OrderedOutbox<SignalEvent<(A, B), Failure>>()
+
+  init() {}
+
+  /// A value of the first source: posts the pair once the second has sent one. Returns whether the
+  /// caller must send.
+  mutating func receiveA(_ value: A) -> Bool {
+    guard !ended else { return false }
+    latestA = value
+    guard let latestB else { return false }
+    return outbox.post(.next((value, latestB)))
+  }
+
+  /// A value of the second source; see ``receiveA(_:)``.
+  mutating func receiveB(_ value: B) -> Bool {
+    guard !ended else { return false }
+    latestB = value
+    guard let latestA else { return false }
+    return outbox.post(.next((latestA, value)))
+  }
+
+  /// A source finished: the combination finishes once both have, or at once if this one never sent a
+  /// value (no pair can ever be made). Returns whether the caller must send.
+  mutating func finish(first: Bool) -> Bool {
+    guard !ended else { return false }
+    if first { finishedA = true } else { finishedB = true }
+    let noPairEver = first ? latestA == nil : latestB == nil
+    guard (finishedA && finishedB) || noPairEver else { return false }
+    return end(.finished)
+  }
+
+  /// A source failed: the combination fails. Returns whether the caller must send.
+  mutating func fail(_ error: Failure) -> Bool {
+    guard !ended else { return false }
+    return end(.failed(error))
+  }
+
+  private mutating func end(_ event: SignalEvent<(A, B), Failure>) -> Bool {
+    ended = true
+    latestA = nil
+    latestB = nil
+    return outbox.post(event)
+  }
+}
+
+/// The state of one `zip` subscription; pure. Values wait in one queue per source until the other
+/// source's value of the same index arrives.
+struct ZipStateMachine<A: Sendable, B: Sendable, Failure: Error>: OutboxState {
+  private(set) var queueA = FIFOBuffer<A>()
+  private(set) var queueB = FIFOBuffer<B>()
+  private(set) var finishedA = false
+  private(set) var finishedB = false
+  private(set) var ended = false
+  var outbox = OrderedOutbox<SignalEvent<(A, B), Failure>>()
+
+  init() {}
+
+  /// What an event makes the storage do after the lock.
+  struct Action {
+    /// Whether the caller must send the posted events.
+    var send = false
+    /// Values that will never be paired (the zip ended), to release after the lock.
+    var dropped: (FIFOBuffer<A>, FIFOBuffer<B>)?
+  }
+
+  /// A value of the first source: pairs it with the second's oldest waiting value, or queues it.
+  mutating func receiveA(_ value: A) -> Action {
+    guard !ended else { return Action() }
+    guard let b = queueB.popFirst() else {
+      queueA.append(value)
+      return Action()
+    }
+    return post((value, b))
+  }
+
+  /// A value of the second source; see ``receiveA(_:)``.
+  mutating func receiveB(_ value: B) -> Action {
+    guard !ended else { return Action() }
+    guard let a = queueA.popFirst() else {
+      queueB.append(value)
+      return Action()
+    }
+    return post((a, value))
+  }
+
+  /// A source finished: the zip finishes once no more pairs can be made (that source's queue is
+  /// empty).
+  mutating func finish(first: Bool) -> Action {
+    guard !ended else { return Action() }
+    if first { finishedA = true } else { finishedB = true }
+    return endIfExhausted(Action())
+  }
+
+  /// A source failed: the zip fails, dropping what waits.
+  mutating func fail(_ error: Failure) -> Action {
+    guard !ended else { return Action() }
+    return end(.failed(error), Action())
+  }
+
+  private mutating func post(_ pair: (A, B)) -> Action {
+    endIfExhausted(Action(send: outbox.post(.next(pair))))
+  }
+
+  private mutating func endIfExhausted(_ action: Action) -> Action {
+    guard (finishedA && queueA.isEmpty) || (finishedB && queueB.isEmpty) else { return action }
+    return end(.finished, action)
+  }
+
+  private mutating func end(_ event: SignalEvent<(A, B), Failure>, _ action: Action) -> Action {
+    ended = true
+    var dropped = (FIFOBuffer<A>(), FIFOBuffer<B>())
+    swap(&dropped.0, &queueA)
+    swap(&dropped.1, &queueB)
+    let send = outbox.post(event)
+    return Action(send: action.send || send, dropped: dropped)
+  }
+}

@@ -1,0 +1,112 @@
+import AsyncSchedulers
+import AsyncSchedulersTestSupport
+import AsyncSchedulersTesting
+import Testing
+
+@testable import AsyncSignals
+
+/// Seeded random sequences on the combineLatest and zip state machines against reference models, with
+/// invariants after every step: the posted events are exactly the model's, in its order, nothing after
+/// the end.
+@Suite("Combining state machines model")
+struct CombineStateMachineModelTests {
+  @Test("combineLatest: a pair per value once both have one; the end when both finished or one never sent")
+  func combineLatest() async {
+    let failures = await runModel { failures in
+      for seed in ModelTesting.seeds(ThreadSanitizerHooks.shared == nil ? 3_000 : 300) {
+        var random = SplitMix(seed: seed)
+        var machine = CombineLatestStateMachine<Int, Int, TestError>()
+        var expected: [String] = []
+        var sent: [String] = []
+        var latest: (Int?, Int?) = (nil, nil)
+        var finished = (false, false)
+        var ended = false
+        for step in 0..<40 {
+          let first = random.next() % 2 == 0
+          switch random.next() % 6 {
+          case 0, 1, 2:
+            _ = first ? machine.receiveA(step) : machine.receiveB(step)
+            if !ended {
+              if first { latest.0 = step } else { latest.1 = step }
+              if let a = latest.0, let b = latest.1 { expected.append("\(a)-\(b)") }
+            }
+          case 3, 4:
+            _ = machine.finish(first: first)
+            if !ended {
+              if first { finished.0 = true } else { finished.1 = true }
+              if (finished.0 && finished.1) || (first ? latest.0 == nil : latest.1 == nil) {
+                expected.append("finished")
+                ended = true
+              }
+            }
+          default:
+            _ = machine.fail(TestError())
+            if !ended {
+              expected.append("failed")
+              ended = true
+            }
+          }
+          while let event = machine.outbox.nextToSend() {
+            switch event {
+            case .next(let (a, b)): sent.append("\(a)-\(b)")
+            case .finished: sent.append("finished")
+            case .failed: sent.append("failed")
+            }
+          }
+          if sent != expected { failures.record("seed \(seed): sent \(sent), expected \(expected)") }
+        }
+      }
+    }
+    #expect(failures.isEmpty, "\(failures.prefix(5).joined(separator: "\n"))")
+  }
+
+  @Test("zip: pairs by index, the end once a finished side has nothing waiting, nothing after it")
+  func zip() async {
+    let failures = await runModel { failures in
+      for seed in ModelTesting.seeds(ThreadSanitizerHooks.shared == nil ? 3_000 : 300) {
+        var random = SplitMix(seed: seed)
+        var machine = ZipStateMachine<Int, Int, TestError>()
+        var expected: [String] = []
+        var sent: [String] = []
+        var queues: ([Int], [Int]) = ([], [])
+        var finished = (false, false)
+        var ended = false
+        for step in 0..<40 {
+          let first = random.next() % 2 == 0
+          switch random.next() % 6 {
+          case 0, 1, 2:
+            _ = first ? machine.receiveA(step) : machine.receiveB(step)
+            if !ended {
+              if first { queues.0.append(step) } else { queues.1.append(step) }
+              if !queues.0.isEmpty && !queues.1.isEmpty {
+                expected.append("\(queues.0.removeFirst())-\(queues.1.removeFirst())")
+              }
+            }
+          case 3, 4:
+            _ = machine.finish(first: first)
+            if !ended { if first { finished.0 = true } else { finished.1 = true } }
+          default:
+            _ = machine.fail(TestError())
+            if !ended {
+              expected.append("failed")
+              ended = true
+            }
+          }
+          if !ended && ((finished.0 && queues.0.isEmpty) || (finished.1 && queues.1.isEmpty)) {
+            expected.append("finished")
+            ended = true
+          }
+          while let event = machine.outbox.nextToSend() {
+            switch event {
+            case .next(let (a, b)): sent.append("\(a)-\(b)")
+            case .finished: sent.append("finished")
+            case .failed: sent.append("failed")
+            }
+          }
+          if sent != expected { failures.record("seed \(seed): sent \(sent), expected \(expected)") }
+        }
+      }
+    }
+    #expect(failures.isEmpty, "\(failures.prefix(5).joined(separator: "\n"))")
+  }
+}
