@@ -109,4 +109,84 @@ struct CombineStateMachineModelTests {
     }
     #expect(failures.isEmpty, "\(failures.prefix(5).joined(separator: "\n"))")
   }
+
+  @Test("switchToLatest: only the current inner signal's events, the end once outer and inner finished")
+  func switchToLatest() async {
+    let failures = await runModel { failures in
+      for seed in ModelTesting.seeds(ThreadSanitizerHooks.shared == nil ? 3_000 : 300) {
+        var random = SplitMix(seed: seed)
+        var machine = SwitchStateMachine<Int, TestError>()
+        var expected: [String] = []
+        var sent: [String] = []
+        var generations: [UInt64] = []
+        var current: UInt64?
+        var innerActive = false
+        var outerFinished = false
+        var ended = false
+        for step in 0..<40 {
+          switch random.next() % 8 {
+          case 0:
+            let generation = machine.switchInner()
+            if !ended {
+              guard let generation else {
+                failures.record("seed \(seed): no generation while active")
+                break
+              }
+              generations.append(generation)
+              current = generation
+              innerActive = true
+            } else if generation != nil {
+              failures.record("seed \(seed): switched after the end")
+            }
+          case 1, 2, 3, 4:
+            guard !generations.isEmpty else { break }
+            let generation = generations[Int(random.next() % UInt64(generations.count))]
+            let kind = random.next() % 10
+            let event: SignalEvent<Int, TestError> =
+              kind == 0 ? .finished : kind == 1 ? .failed(TestError()) : .next(step)
+            _ = machine.inner(event, generation: generation)
+            if !ended && generation == current {
+              switch event {
+              case .next(let value): expected.append("\(value)")
+              case .failed:
+                expected.append("failed")
+                ended = true
+              case .finished:
+                innerActive = false
+                if outerFinished {
+                  expected.append("finished")
+                  ended = true
+                }
+              }
+            }
+          case 5, 6:
+            _ = machine.outerFinish()
+            if !ended {
+              outerFinished = true
+              if !innerActive {
+                expected.append("finished")
+                ended = true
+              }
+            }
+          default:
+            guard random.next() % 4 == 0 else { break }
+            _ = machine.outerFail(TestError())
+            if !ended {
+              expected.append("failed")
+              ended = true
+            }
+          }
+          while let event = machine.outbox.nextToSend() {
+            switch event {
+            case .next(let value): sent.append("\(value)")
+            case .finished: sent.append("finished")
+            case .failed: sent.append("failed")
+            }
+          }
+          if sent != expected { failures.record("seed \(seed): sent \(sent), expected \(expected)") }
+        }
+      }
+    }
+    #expect(failures.isEmpty, "\(failures.prefix(5).joined(separator: "\n"))")
+  }
 }
