@@ -14,21 +14,7 @@ extension Signal {
     Signal<(Element, Other), Failure> { observer in
       let box = OutboxMachine(CombineLatestStateMachine<Element, Other, Failure>())
       @Sendable func perform(_ send: Bool) { if send { box.state.sendPosted(to: observer.send) } }
-      let first = subscribe { event in
-        switch event {
-        case .next(let value): perform(box.state.withCriticalRegion { $0.receiveA(value) })
-        case .finished: perform(box.state.withCriticalRegion { $0.finish(first: true) })
-        case .failed(let error): perform(box.state.withCriticalRegion { $0.fail(error) })
-        }
-      }
-      let second = other.subscribe { event in
-        switch event {
-        case .next(let value): perform(box.state.withCriticalRegion { $0.receiveB(value) })
-        case .finished: perform(box.state.withCriticalRegion { $0.finish(first: false) })
-        case .failed(let error): perform(box.state.withCriticalRegion { $0.fail(error) })
-        }
-      }
-      return CompositeDisposable([first, second])
+      return subscribePair(other) { event in perform(box.state.withCriticalRegion { $0.handle(event) }) }
     }
   }
 
@@ -46,21 +32,37 @@ extension Signal {
         withExtendedLifetime(action.dropped) {}
         if action.send { box.state.sendPosted(to: observer.send) }
       }
-      let first = subscribe { event in
-        switch event {
-        case .next(let value): perform(box.state.withCriticalRegion { $0.receiveA(value) })
-        case .finished: perform(box.state.withCriticalRegion { $0.finish(first: true) })
-        case .failed(let error): perform(box.state.withCriticalRegion { $0.fail(error) })
-        }
-      }
-      let second = other.subscribe { event in
-        switch event {
-        case .next(let value): perform(box.state.withCriticalRegion { $0.receiveB(value) })
-        case .finished: perform(box.state.withCriticalRegion { $0.finish(first: false) })
-        case .failed(let error): perform(box.state.withCriticalRegion { $0.fail(error) })
-        }
-      }
-      return CompositeDisposable([first, second])
+      return subscribePair(other) { event in perform(box.state.withCriticalRegion { $0.handle(event) }) }
     }
   }
+
+  /// Subscribes to this signal and `other`, routing both one's events to `route` (on the thread that
+  /// sent each event); disposing the result disposes both subscriptions.
+  private func subscribePair<Other: Sendable>(
+    _ other: Signal<Other, Failure>, _ route: @escaping @Sendable (PairEvent<Element, Other, Failure>) -> Void
+  ) -> CompositeDisposable {
+    let first = subscribe { event in
+      switch event {
+      case .next(let value): route(.first(value))
+      case .finished: route(.finished(first: true))
+      case .failed(let error): route(.failed(error))
+      }
+    }
+    let second = other.subscribe { event in
+      switch event {
+      case .next(let value): route(.second(value))
+      case .finished: route(.finished(first: false))
+      case .failed(let error): route(.failed(error))
+      }
+    }
+    return CompositeDisposable([first, second])
+  }
+}
+
+/// An event of either source of a two-source operator (`combineLatest`, `zip`).
+enum PairEvent<A: Sendable, B: Sendable, Failure: Error>: Sendable {
+  case first(A)
+  case second(B)
+  case finished(first: Bool)
+  case failed(Failure)
 }

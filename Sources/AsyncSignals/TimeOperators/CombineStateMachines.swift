@@ -12,6 +12,16 @@ struct CombineLatestStateMachine<A: Sendable, B: Sendable, Failure: Error>: Outb
 
   init() {}
 
+  /// Routes an event of either source to the event it is; returns whether the caller must send.
+  mutating func handle(_ event: PairEvent<A, B, Failure>) -> Bool {
+    switch event {
+    case .first(let value): receiveA(value)
+    case .second(let value): receiveB(value)
+    case .finished(let first): finish(first: first)
+    case .failed(let error): fail(error)
+    }
+  }
+
   /// A value of the first source: posts the pair once the second has sent one. Returns whether the
   /// caller must send.
   mutating func receiveA(_ value: A) -> Bool {
@@ -71,6 +81,16 @@ struct ZipStateMachine<A: Sendable, B: Sendable, Failure: Error>: OutboxState {
     var send = false
     /// Values that will never be paired (the zip ended), to release after the lock.
     var dropped: (FIFOBuffer<A>, FIFOBuffer<B>)?
+  }
+
+  /// Routes an event of either source to the event it is.
+  mutating func handle(_ event: PairEvent<A, B, Failure>) -> Action {
+    switch event {
+    case .first(let value): receiveA(value)
+    case .second(let value): receiveB(value)
+    case .finished(let first): finish(first: first)
+    case .failed(let error): fail(error)
+    }
   }
 
   /// A value of the first source: pairs it with the second's oldest waiting value, or queues it.
