@@ -11,11 +11,7 @@ extension Signal {
   /// sending). Memory: the latest value of each. For `AsyncSequence`s, swift-async-algorithms'
   /// `combineLatest` does the same on `values`.
   public func combineLatest<Other: Sendable>(_ other: Signal<Other, Failure>) -> Signal<(Element, Other), Failure> {
-    Signal<(Element, Other), Failure> { observer in
-      let box = OutboxMachine(CombineLatestStateMachine<Element, Other, Failure>())
-      @Sendable func perform(_ send: Bool) { if send { box.state.sendPosted(to: observer.send) } }
-      return subscribePair(other) { event in perform(box.state.withCriticalRegion { $0.handle(event) }) }
-    }
+    combining(other) { CombineLatestStateMachine<Element, Other, Failure>() }
   }
 
   /// Sends pairs of both signals' values of the same index: the first of each, then the second of
@@ -26,36 +22,59 @@ extension Signal {
   /// Memory: the values of the faster signal that wait for the slower one's, unbounded. For
   /// `AsyncSequence`s, swift-async-algorithms' `zip` does the same on `values`.
   public func zip<Other: Sendable>(_ other: Signal<Other, Failure>) -> Signal<(Element, Other), Failure> {
-    Signal<(Element, Other), Failure> { observer in
-      let box = OutboxMachine(ZipStateMachine<Element, Other, Failure>())
-      @Sendable func perform(_ action: ZipStateMachine<Element, Other, Failure>.Action) {
-        withExtendedLifetime(action.dropped) {}
+    combining(other) { ZipStateMachine<Element, Other, Failure>() }
+  }
+
+  /// A two-source operator: each subscription makes its state machine with `makeMachine`, subscribes to
+  /// both signals (see ``subscribePair(_:otherFirst:_:)``), takes each event to the machine under its
+  /// lock, and sends what the machine posted after the lock.
+  func combining<Other: Sendable, Output: Sendable, Machine: PairStateMachine>(
+    _ other: Signal<Other, Failure>, otherFirst: Bool = false, _ makeMachine: @escaping @Sendable () -> sending Machine
+  ) -> Signal<Output, Failure>
+  where
+    Machine.First == Element, Machine.Second == Other, Machine.Failure == Failure,
+    Machine.Output == SignalEvent<Output, Failure>
+  {
+    Signal<Output, Failure> { observer in
+      let box = OutboxMachine(makeMachine())
+      return subscribePair(other, otherFirst: otherFirst) { event in
+        let action = box.state.withCriticalRegion { $0.handle(event) }
         if action.send { box.state.sendPosted(to: observer.send) }
       }
-      return subscribePair(other) { event in perform(box.state.withCriticalRegion { $0.handle(event) }) }
     }
   }
 
-  /// Subscribes to this signal and `other`, routing both one's events to `route` (on the thread that
+  /// Subscribes to this signal and `other` (`other` first when `otherFirst`, so that its synchronous
+  /// values are in place before this signal's), routing both one's events to `route` (on the thread that
   /// sent each event); disposing the result disposes both subscriptions.
-  private func subscribePair<Other: Sendable>(
-    _ other: Signal<Other, Failure>, _ route: @escaping @Sendable (PairEvent<Element, Other, Failure>) -> Void
+  func subscribePair<Other: Sendable>(
+    _ other: Signal<Other, Failure>, otherFirst: Bool = false,
+    _ route: @escaping @Sendable (PairEvent<Element, Other, Failure>) -> Void
   ) -> CompositeDisposable {
-    let first = subscribe { event in
+    let subscriptions = CompositeDisposable()
+    if !otherFirst { subscriptions.add(subscribeFirst(route)) }
+    subscriptions.add(
+      other.subscribe { event in
+        switch event {
+        case .next(let value): route(.second(value))
+        case .finished: route(.finished(first: false))
+        case .failed(let error): route(.failed(error))
+        }
+      })
+    if otherFirst { subscriptions.add(subscribeFirst(route)) }
+    return subscriptions
+  }
+
+  private func subscribeFirst<Other: Sendable>(
+    _ route: @escaping @Sendable (PairEvent<Element, Other, Failure>) -> Void
+  ) -> SignalSubscription<Element, Failure> {
+    subscribe { event in
       switch event {
       case .next(let value): route(.first(value))
       case .finished: route(.finished(first: true))
       case .failed(let error): route(.failed(error))
       }
     }
-    let second = other.subscribe { event in
-      switch event {
-      case .next(let value): route(.second(value))
-      case .finished: route(.finished(first: false))
-      case .failed(let error): route(.failed(error))
-      }
-    }
-    return CompositeDisposable([first, second])
   }
 }
 

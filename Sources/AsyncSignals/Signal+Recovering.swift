@@ -31,7 +31,8 @@ extension Signal {
   }
 
   /// On failure, subscribes to this signal again, up to `count` more times; the last failure passes
-  /// through (RAC `-retry:`, Rx `retry(_:)`, Combine `retry(_:)`). Each retry is a new subscription,
+  /// through (RAC `-retry:`, Combine `retry(_:)`; Rx's `retry(n)` counts the first attempt, so it is
+  /// `retry(n - 1)` here). Each retry is a new subscription,
   /// made on the thread that sent the failure; the failed one is disposed. A signal that fails while it
   /// is being subscribed is retried in a loop, not by recursion, so the stack does not grow.
   /// - Precondition: `count >= 0`.

@@ -111,6 +111,51 @@ extension RACImportSwapTests {
   }
 }
 
+extension RACImportSwapTests {
+  @Test("sample resends the latest value at every tick and completes with either signal, as ReactiveObjC")
+  func sample() {
+    let values = RACSubject<Int>()
+    let sampler = RACSubject<String>()
+    let lines = Lines()
+    _ = values.sample(sampler).subscribeNext({ lines.append("\($0 ?? -1)") }, completed: { lines.append("completed") })
+    sampler.sendNext("ignored: no value yet")
+    values.sendNext(1)
+    sampler.sendNext("tick")
+    sampler.sendNext("tick again")
+    values.sendNext(2)
+    values.sendNext(3)
+    sampler.sendNext("tick")
+    values.sendCompleted()
+    sampler.sendNext("after the end")
+    #expect(lines.values == ["1", "1", "3", "completed"])
+  }
+
+  @Test("replay subscribes at once and replays all; replayLast the last; replayLazily at the first subscriber")
+  func replay() {
+    let subscriptions = Lines()
+    let numbers = RACSignal<Int>.createSignal { subscriber in
+      subscriptions.append("subscribed")
+      for value in 1...3 { subscriber.sendNext(value) }
+      return nil
+    }
+    let all = numbers.replay()
+    let last = numbers.replayLast()
+    let lazy = numbers.replayLazily()
+    #expect(subscriptions.values.count == 2)
+    let lines = Lines()
+    _ = all.subscribeNext { lines.append("all \($0 ?? -1)") }
+    _ = last.subscribeNext { lines.append("last \($0 ?? -1)") }
+    _ = lazy.subscribeNext { lines.append("lazy \($0 ?? -1)") }
+    _ = lazy.subscribeNext { lines.append("lazy again \($0 ?? -1)") }
+    #expect(subscriptions.values.count == 3)
+    #expect(
+      lines.values == [
+        "all 1", "all 2", "all 3", "last 3", "lazy 1", "lazy 2", "lazy 3", "lazy again 1", "lazy again 2",
+        "lazy again 3",
+      ])
+  }
+}
+
 /// Lines from any thread (the blocks are `@Sendable`, as in Swift 6).
 final class Lines: @unchecked Sendable {
   // Why @unchecked Sendable: `lines` is only touched under `lock`.

@@ -473,6 +473,9 @@ enum FuzzStops {
       add("Signal.skip \(count)", "Signal.skip: count must not be negative (got \(count))") {
         _ = Signal<Int, Never>.never().skip(count)
       }
+      add("Signal.share \(count)", "Signal.share(replay:): replay must not be negative (got \(count))") {
+        _ = Signal<Int, Never>.never().share(replay: count)
+      }
     }
     for width in [Int.min, -1, 0] {
       add(

@@ -18,9 +18,19 @@ struct OperatorGrammarStressTests {
     ("catch", { $0.catch { _ in .empty() } }),
     ("first(where:)", { $0.first { $0 == 5 } }),
     ("combineLatest", { $0.combineLatest(Signal<Int, TestError>.just(1).concat(.never())).map { $0.0 } }),
+    ("withLatestFrom", { $0.withLatestFrom(Signal<Int, TestError>.just(1).concat(.never())).map { $0.0 } }),
+    (
+      "sample(on:)",
+      {
+        $0.sample(
+          on: Signal<SchedulerInstant, Never>.interval(.microseconds(50), on: SerialScheduler()).map { _ in 0 }
+            .setFailureType(to: TestError.self))
+      }
+    ),
+    ("share", { $0.share(replay: 1) }),
   ]
 
-  @Test("events never overlap, nothing follows the end, the source is disposed once", arguments: 0..<9)
+  @Test("events never overlap, nothing follows the end, the source is disposed once", arguments: 0..<12)
   func grammar(_ index: Int) async {
     let (name, apply) = Self.operators[index]
     let problems = await onDedicatedThread { () -> [String] in

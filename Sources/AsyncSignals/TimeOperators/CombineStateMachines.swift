@@ -2,7 +2,7 @@ import AsyncSchedulers
 
 /// The state of one `combineLatest` subscription; pure. Sends are posted to the outbox in the order
 /// decided (the two sources send from any threads).
-struct CombineLatestStateMachine<A: Sendable, B: Sendable, Failure: Error>: OutboxState {
+struct CombineLatestStateMachine<A: Sendable, B: Sendable, Failure: Error>: PairStateMachine {
   private(set) var latestA: A?
   private(set) var latestB: B?
   private(set) var finishedA = false
@@ -65,7 +65,7 @@ struct CombineLatestStateMachine<A: Sendable, B: Sendable, Failure: Error>: Outb
 
 /// The state of one `zip` subscription; pure. Values wait in one queue per source until the other
 /// source's value of the same index arrives.
-struct ZipStateMachine<A: Sendable, B: Sendable, Failure: Error>: OutboxState {
+struct ZipStateMachine<A: Sendable, B: Sendable, Failure: Error>: PairStateMachine {
   private(set) var queueA = FIFOBuffer<A>()
   private(set) var queueB = FIFOBuffer<B>()
   private(set) var finishedA = false
@@ -76,7 +76,7 @@ struct ZipStateMachine<A: Sendable, B: Sendable, Failure: Error>: OutboxState {
   init() {}
 
   /// What an event makes the storage do after the lock.
-  struct Action {
+  struct Action: PairAction {
     /// Whether the caller must send the posted events.
     var send = false
     /// Values that will never be paired (the zip ended), to release after the lock.

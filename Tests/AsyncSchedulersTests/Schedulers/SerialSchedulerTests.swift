@@ -301,8 +301,13 @@ struct SerialSchedulerTests {
     scheduler.schedule(at: base, record("schedule +0", base))
     scheduler.execute(at: base, record("execute +0", base))
     scheduler.execute(after: .zero, record("execute now", scheduler.now))
+    // "execute now" is queued behind the timers only if the 20 ms passed while the test queued them
+    // (a loaded machine, ThreadSanitizer): then its place is decided by when it was queued, not checked.
+    let queuedBeforeBase = scheduler.now < base
     #expect(await done.wait())
-    #expect(log.values == ["execute now", "schedule +0", "execute +0", "execute +5"])
+    let timers = log.values.filter { $0 != "execute now" }
+    #expect(timers == ["schedule +0", "execute +0", "execute +5"])
+    if queuedBeforeBase { #expect(log.values.first == "execute now") }
     #expect(early.load(ordering: .relaxed) == 0)
     #expect(scheduler.pendingTimerCount == 0)
   }

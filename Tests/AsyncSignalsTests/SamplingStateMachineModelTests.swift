@@ -1,0 +1,127 @@
+import AsyncSchedulers
+import AsyncSchedulersTestSupport
+import AsyncSchedulersTesting
+import Testing
+
+@testable import AsyncSignals
+
+/// Seeded random sequences on the sample and withLatestFrom state machines against reference models,
+/// with invariants after every step: the posted events are exactly the model's, in its order, nothing
+/// after the end, and no value sent twice.
+@Suite("Sampling state machines model")
+struct SamplingStateMachineModelTests {
+  private static func drain<Element>(
+    _ outbox: inout OrderedOutbox<SignalEvent<Element, TestError>>, _ describe: (Element) -> String
+  ) -> [String] {
+    var sent: [String] = []
+    while let event = outbox.nextToSend() {
+      switch event {
+      case .next(let value): sent.append(describe(value))
+      case .finished: sent.append("finished")
+      case .failed: sent.append("failed")
+      }
+    }
+    return sent
+  }
+
+  @Test(
+    "sample: the newest value at each tick, at most once (or, resending, the latest at every tick); the end as its rule says",
+    arguments: [false, true])
+  func sample(resendsLatest: Bool) async {
+    let failures = await runModel { failures in
+      for seed in ModelTesting.seeds(ThreadSanitizerHooks.shared == nil ? 3_000 : 300) {
+        var random = SplitMix(seed: seed)
+        var machine = SampleStateMachine<Int, Int, TestError>(resendsLatest: resendsLatest)
+        var expected: [String] = []
+        var sent: [String] = []
+        var pending: Int?
+        var sourceFinished = false
+        var ended = false
+        func end(_ event: String) {
+          guard !ended else { return }
+          expected.append(event)
+          ended = true
+          pending = nil
+        }
+        for step in 0..<40 {
+          switch random.next() % 8 {
+          case 0, 1, 2:
+            _ = machine.handle(.first(step))
+            if !ended { pending = step }
+          case 3, 4:
+            _ = machine.handle(.second(step))
+            if !ended, let value = pending {
+              expected.append("\(value)")
+              if !resendsLatest { pending = nil }
+            }
+            if sourceFinished { end("finished") }
+          case 5:
+            _ = machine.handle(.finished(first: true))
+            if !ended {
+              sourceFinished = true
+              if pending == nil || resendsLatest { end("finished") }
+            }
+          case 6:
+            _ = machine.handle(.finished(first: false))
+            if !ended, !resendsLatest, let value = pending { expected.append("\(value)") }
+            end("finished")
+          default:
+            if random.next() % 4 == 0 {
+              _ = machine.handle(.failed(TestError()))
+              end("failed")
+            }
+          }
+          sent += Self.drain(&machine.outbox) { "\($0)" }
+          failures.check(sent == expected, "seed \(seed) step \(step): sent \(sent), expected \(expected)")
+          let values = sent.filter { $0 != "finished" && $0 != "failed" }
+          failures.check(
+            resendsLatest || Set(values).count == values.count, "seed \(seed): a value sent twice: \(sent)")
+        }
+      }
+    }
+    #expect(failures.isEmpty, "\(failures.prefix(5).joined(separator: "\n"))")
+  }
+
+  @Test("withLatestFrom: each value with the other's latest, none before it; the end only with the first")
+  func withLatestFrom() async {
+    let failures = await runModel { failures in
+      for seed in ModelTesting.seeds(ThreadSanitizerHooks.shared == nil ? 3_000 : 300) {
+        var random = SplitMix(seed: seed)
+        var machine = WithLatestFromStateMachine<Int, Int, TestError>()
+        var expected: [String] = []
+        var sent: [String] = []
+        var latest: Int?
+        var ended = false
+        for step in 0..<40 {
+          switch random.next() % 8 {
+          case 0, 1, 2:
+            _ = machine.handle(.first(step))
+            if !ended, let latest { expected.append("\(step)-\(latest)") }
+          case 3, 4:
+            _ = machine.handle(.second(step))
+            if !ended { latest = step }
+          case 5:
+            _ = machine.handle(.finished(first: false))
+          case 6:
+            _ = machine.handle(.finished(first: true))
+            if !ended {
+              expected.append("finished")
+              ended = true
+            }
+          default:
+            if random.next() % 4 == 0 {
+              _ = machine.handle(.failed(TestError()))
+              if !ended {
+                expected.append("failed")
+                ended = true
+              }
+            }
+          }
+          sent += Self.drain(&machine.outbox) { "\($0.0)-\($0.1)" }
+          failures.check(sent == expected, "seed \(seed) step \(step): sent \(sent), expected \(expected)")
+        }
+      }
+    }
+    #expect(failures.isEmpty, "\(failures.prefix(5).joined(separator: "\n"))")
+  }
+}
