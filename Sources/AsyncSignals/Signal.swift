@@ -24,7 +24,15 @@ import AsyncSchedulers
 /// for await number in numbers { print(number) }
 /// ```
 public struct Signal<Element: Sendable, Failure: Error>: Sendable {
-  @usableFromInline let onSubscribe: @Sendable (SignalObserver<Element, Failure>) -> (any Disposable)?
+  /// How a subscription starts: the producer's subscribe closure with a new observer, or, for a signal
+  /// made by a stateless operator (`map`, `filter`, `compactMap`, `setFailureType`), the upstream's
+  /// subscription with the handler adapted (one observer for the whole fused chain).
+  @usableFromInline enum Source: Sendable {
+    case producer(@Sendable (SignalObserver<Element, Failure>) -> (any Disposable)?)
+    case fused(@Sendable (@escaping @Sendable (SignalEvent<Element, Failure>) -> Void) -> any SignalObserverHandle)
+  }
+
+  @usableFromInline let source: Source
 
   /// Creates a signal from a subscribe closure (`+[RACSignal createSignal:]`).
   ///
@@ -33,7 +41,15 @@ public struct Signal<Element: Sendable, Failure: Error>: Sendable {
   /// ends (a timer, a task, an inner subscription), or `nil`. That disposable is disposed exactly once,
   /// after the terminal event was delivered or when the subscriber disposes, whichever comes first.
   @inlinable public init(_ subscribe: @escaping @Sendable (SignalObserver<Element, Failure>) -> (any Disposable)?) {
-    onSubscribe = subscribe
+    source = .producer(subscribe)
+  }
+
+  /// A signal whose subscriptions are the upstream's, with each handler adapted by `subscribe`.
+  @inlinable init(
+    fused subscribe:
+      @escaping @Sendable (@escaping @Sendable (SignalEvent<Element, Failure>) -> Void) -> any SignalObserverHandle
+  ) {
+    source = .fused(subscribe)
   }
 
   /// Subscribes `handler` to every event; returns the handle that ends the subscription.
@@ -44,13 +60,39 @@ public struct Signal<Element: Sendable, Failure: Error>: Sendable {
   public func subscribe(_ handler: @escaping @Sendable (SignalEvent<Element, Failure>) -> Void) -> SignalSubscription<
     Element, Failure
   > {
-    let observer = SignalObserver(handler)
-    if let resources = onSubscribe(observer) { observer.attach(resources) }
-    return SignalSubscription(observer: observer)
+    SignalSubscription(observer: observe(handler))
+  }
+
+  /// Starts a subscription delivering to `handler`; returns the observer at its source.
+  @inlinable func observe(_ handler: @escaping @Sendable (SignalEvent<Element, Failure>) -> Void)
+    -> any SignalObserverHandle
+  {
+    switch source {
+    case .producer(let onSubscribe):
+      let observer = SignalObserver(handler)
+      if let resources = onSubscribe(observer) { observer.attach(resources) }
+      return observer
+    case .fused(let subscribe):
+      return subscribe(handler)
+    }
+  }
+
+  /// A signal made by a stateless operator: each subscription is one subscription of this signal, whose
+  /// handler `adapt` makes from the downstream handler (it runs inside this signal's delivery, one event
+  /// at a time, never after the end).
+  @inlinable func fuse<NewElement: Sendable, NewFailure: Error>(
+    _ adapt:
+      @escaping @Sendable (@escaping @Sendable (SignalEvent<NewElement, NewFailure>) -> Void) ->
+      @Sendable (
+        SignalEvent<Element, Failure>
+      ) -> Void
+  ) -> Signal<NewElement, NewFailure> {
+    let upstream = self
+    return Signal<NewElement, NewFailure>(fused: { handler in upstream.observe(adapt(handler)) })
   }
 
   /// Subscribes with a handler per kind of event; see ``subscribe(_:)``.
-  @discardableResult
+  @inlinable @discardableResult
   public func subscribe(
     next: @escaping @Sendable (Element) -> Void = { _ in },
     failed: @escaping @Sendable (Failure) -> Void = { _ in },
@@ -68,7 +110,7 @@ public struct Signal<Element: Sendable, Failure: Error>: Sendable {
 
 extension Signal where Failure == Never {
   /// Subscribes with handlers for values and the end; see ``subscribe(_:)``.
-  @discardableResult
+  @inlinable @discardableResult
   public func subscribe(
     next: @escaping @Sendable (Element) -> Void, finished: @escaping @Sendable () -> Void = {}
   ) -> SignalSubscription<Element, Failure> {

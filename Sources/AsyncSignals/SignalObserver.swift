@@ -26,15 +26,17 @@ public final class SignalObserver<Element: Sendable, Failure: Error>: Sendable {
   @usableFromInline struct State {
     @usableFromInline var machine = SignalObserverStateMachine<SignalEvent<Element, Failure>, SendTurn, SendingThread>()
     /// The subscriber's handler, released once nothing more can be delivered.
-    @usableFromInline var handler: (@Sendable (SignalEvent<Element, Failure>) -> Void)?
+    @usableFromInline var handler: Handler?
 
-    @inlinable init(handler: (@Sendable (SignalEvent<Element, Failure>) -> Void)?) { self.handler = handler }
+    @inlinable init(handler: Handler?) { self.handler = handler }
   }
+
+  @usableFromInline typealias Handler = SignalHandler<Element, Failure>
 
   @usableFromInline let state: Mutex<State>
 
   @usableFromInline init(_ handler: @escaping @Sendable (SignalEvent<Element, Failure>) -> Void) {
-    state = Mutex(State(handler: handler))
+    state = Mutex(State(handler: Handler(handler)))
   }
 
   /// Sends a value; ignored once the signal has ended or the subscription is disposed.
@@ -61,7 +63,7 @@ public final class SignalObserver<Element: Sendable, Failure: Error>: Sendable {
       case .wait(let turn): return .wait(turn)
       }
     }
-    var handler: @Sendable (SignalEvent<Element, Failure>) -> Void
+    var handler: Handler
     switch decision {
     case .none:
       return
@@ -77,7 +79,7 @@ public final class SignalObserver<Element: Sendable, Failure: Error>: Sendable {
     }
     var current = event
     while true {
-      handler(current)
+      handler.body(current)
       let step = state.withCriticalRegion { state -> DeliveryStep in
         switch state.machine.delivered() {
         case .deliver(let next):
@@ -106,13 +108,13 @@ public final class SignalObserver<Element: Sendable, Failure: Error>: Sendable {
   /// What a send does once it leaves the lock.
   @usableFromInline enum SendDecision {
     case none
-    case deliver(@Sendable (SignalEvent<Element, Failure>) -> Void)
+    case deliver(Handler)
     case wait(SendTurn)
   }
 
   /// What the deliverer does after an event, once it leaves the lock.
   @usableFromInline enum DeliveryStep {
-    case deliver(SignalEvent<Element, Failure>, @Sendable (SignalEvent<Element, Failure>) -> Void)
+    case deliver(SignalEvent<Element, Failure>, Handler)
     case handOff(SendTurn)
     case end((any Disposable)?)
   }
@@ -138,4 +140,11 @@ public final class SignalObserver<Element: Sendable, Failure: Error>: Sendable {
   }
 
   @usableFromInline var isDisposed: Bool { state.withCriticalRegion { $0.machine.phase == .disposed } }
+}
+
+/// A subscriber's handler, boxed: passed out of a lock as a reference (a retain), where a bare closure
+/// of a generic type would be re-abstracted, and so allocated, on every event.
+@usableFromInline final class SignalHandler<Element: Sendable, Failure: Error>: Sendable {
+  @usableFromInline let body: @Sendable (SignalEvent<Element, Failure>) -> Void
+  @inlinable init(_ body: @escaping @Sendable (SignalEvent<Element, Failure>) -> Void) { self.body = body }
 }

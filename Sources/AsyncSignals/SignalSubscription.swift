@@ -6,9 +6,10 @@ import AsyncSchedulers
 /// and disposes the producer's resources exactly once, on the disposing thread. It is safe from
 /// inside the subscriber's own handler, from any thread, any number of times.
 public struct SignalSubscription<Element: Sendable, Failure: Error>: Disposable {
-  @usableFromInline let observer: SignalObserver<Element, Failure>
+  /// The observer at the subscription's source (of another element type when operators were fused).
+  @usableFromInline let observer: any SignalObserverHandle
 
-  @inlinable init(observer: SignalObserver<Element, Failure>) { self.observer = observer }
+  @inlinable init(observer: any SignalObserverHandle) { self.observer = observer }
 
   /// Ends the subscription; only the first call has an effect.
   public func dispose() { observer.dispose() }
@@ -19,3 +20,15 @@ public struct SignalSubscription<Element: Sendable, Failure: Error>: Disposable 
   /// Whether the signal ended (a terminal event was sent) or the subscription was disposed.
   public var isTerminated: Bool { observer.isTerminated }
 }
+
+/// What a subscription's handle needs of the observer at its source, whatever its element type.
+@usableFromInline protocol SignalObserverHandle: AnyObject, Sendable {
+  /// Ends the subscription: nothing more is delivered, and the producer's resources are disposed.
+  func dispose()
+  /// Whether the subscription was disposed.
+  var isDisposed: Bool { get }
+  /// Whether the signal ended or the subscription was disposed.
+  var isTerminated: Bool { get }
+}
+
+extension SignalObserver: SignalObserverHandle {}

@@ -28,9 +28,12 @@ struct OperatorGrammarStressTests {
       }
     ),
     ("share", { $0.share(replay: 1) }),
+    // Fused with the source's subscription: their closures run inside its delivery.
+    ("map → filter → compactMap", { $0.map { $0 &+ 1 }.filter { $0 % 5 != 0 }.compactMap { $0 % 7 == 0 ? nil : $0 } }),
+    ("setFailureType", { $0.catch { _ in Signal<Int, Never>.empty() }.setFailureType(to: TestError.self) }),
   ]
 
-  @Test("events never overlap, nothing follows the end, the source is disposed once", arguments: 0..<12)
+  @Test("events never overlap, nothing follows the end, the source is disposed once", arguments: 0..<14)
   func grammar(_ index: Int) async {
     let (name, apply) = Self.operators[index]
     let problems = await onDedicatedThread { () -> [String] in
