@@ -21,7 +21,12 @@ extension WorkQueue {
   func runWorker(_ context: WorkerContext) {
     let previous = context.host.map { CurrentSchedulerSlot.enter($0) } ?? CurrentSchedulerSlot.enter(self)
     defer { CurrentSchedulerSlot.restore(previous) }
-    let runner = WorkRunner(serial: context.serial, taskExecutor: context.host?.asUnownedTaskExecutor())
+    // Jobs of tasks preferring a serial scheduler run nonisolated on its task executor, so the
+    // nonisolated async calls they make (every `next()` of a `for await`) stay on this worker instead of
+    // hopping through the queue; on the main-actor scheduler they keep the main actor's isolation.
+    let runner = WorkRunner(
+      serial: context.serial, taskExecutor: context.host?.asUnownedTaskExecutor(),
+      isolatesTaskJobs: isolation == .mainActor)
     var worker = WorkQueueStateMachine.Worker()
     var processed = 0
     var batch = WorkFIFO()

@@ -152,6 +152,22 @@ struct SerialSchedulerTests {
     #expect(viaPreference)
   }
 
+  @Test("a preferring task calls nonisolated async functions without a hop through the queue")
+  func nonisolatedCallsStayInline() async {
+    let scheduler = SerialScheduler()
+    let log = Log<String>()
+    await Task(executorPreference: scheduler) {
+      // Queued behind the running task job: a hop would put the task's continuation after it.
+      scheduler.execute { log.append("callback queued before the call") }
+      for _ in 0..<3 { _ = await nonisolatedIsCurrent(scheduler) }
+      log.append("after three nonisolated calls")
+    }.value
+    let drained = Latch()
+    scheduler.execute { drained.signal() }
+    #expect(await drained.wait())
+    #expect(log.values == ["after three nonisolated calls", "callback queued before the call"])
+  }
+
   @Test("the current scheduler is right in jobs, actor methods, across await, and restored after nesting")
   func currentScheduler() async {
     let outer = SerialScheduler(name: "outer")
