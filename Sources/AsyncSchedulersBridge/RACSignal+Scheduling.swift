@@ -1,13 +1,43 @@
 import AsyncSchedulers
 import AsyncSignals
 import Foundation
+import Synchronization
 
 extension RACSignal {
-  /// Forwards every event, in order, through `scheduler` (`-deliverOn:`).
-  public func deliver(on scheduler: RACScheduler) -> RACSignal<Value> { RACSignal(native.observe(on: scheduler.core)) }
+  /// Forwards every event, in order, through `scheduler`, one scheduled block per event (`-deliverOn:`:
+  /// on a `RACTestScheduler` each `step()` delivers one event). Events of a disposed subscription
+  /// are dropped when their block runs. For bursts, the native `observe(on:)` costs one job per burst.
+  public func deliver(on scheduler: RACScheduler) -> RACSignal<Value> {
+    let upstream = native
+    let core = scheduler.core
+    return RACSignal(Signal { observer in upstream.subscribe { event in core.execute { observer.send(event) } } })
+  }
 
-  /// Forwards every event through the main-thread scheduler (`-deliverOnMainThread`).
-  public func deliverOnMainThread() -> RACSignal<Value> { deliver(on: .mainThread()) }
+  /// Forwards every event to the main queue (`-deliverOnMainThread`): an event sent on the main queue
+  /// while none of this subscription's events waits for it is delivered at once, synchronously, as in
+  /// ReactiveObjC; any other goes through the main queue, in order.
+  public func deliverOnMainThread() -> RACSignal<Value> {
+    let upstream = native
+    let main = RACScheduler.mainThread().core
+    return RACSignal(
+      Signal { observer in
+        // The events of this subscription sent but not yet delivered.
+        let waiting = MainThreadBacklog()
+        return upstream.subscribe { event in
+          if waiting.count.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue == 1
+            && MainActorScheduler.isOnMainQueue
+          {
+            observer.send(event)
+            waiting.count.wrappingSubtract(1, ordering: .acquiringAndReleasing)
+          } else {
+            main.execute {
+              observer.send(event)
+              waiting.count.wrappingSubtract(1, ordering: .acquiringAndReleasing)
+            }
+          }
+        }
+      })
+  }
 
   /// Subscribes, and disposes, on `scheduler` (`-subscribeOn:`).
   public func subscribe(on scheduler: RACScheduler) -> RACSignal<Value> {
@@ -104,4 +134,9 @@ extension RACSignal {
     checkArgument(seconds >= 0 && seconds.isFinite, "\(name) interval must be finite and not negative (got \(seconds))")
     return .seconds(min(seconds, 1e15))
   }
+}
+
+/// How many events of one `deliverOnMainThread()` subscription are sent but not yet delivered.
+final class MainThreadBacklog: Sendable {
+  let count = Atomic<Int>(0)
 }

@@ -78,3 +78,54 @@ extension RACSignal {
   /// On error, subscribes again, until it completes (`-retry`).
   public func retry() -> RACSignal<Value> { RACSignal(native.retry()) }
 }
+
+extension RACSignal {
+  /// Sends each accumulated result, starting from `start` (`-scanWithStart:reduce:`); `reduce` runs on
+  /// the sending thread, one value at a time.
+  public func scan<Result: Sendable>(
+    withStart start: Result?, reduce: @escaping @Sendable (Result?, Value?) -> Result?
+  ) -> RACSignal<Result> {
+    RACSignal<Result>(native.scan(start, reduce))
+  }
+
+  /// Sends every event as a ``RACEvent`` value, then completes (`-materialize`); never errors.
+  public func materialize() -> RACSignal<RACEvent<Value>> {
+    RACSignal<RACEvent<Value>>(
+      native.materialize().map { event -> RACEvent<Value>? in
+        switch event {
+        case .next(let value): .event(withValue: value)
+        case .failed(let error): .event(withError: error is RACNilError ? nil : error)
+        case .finished: .completedEvent()
+        }
+      }.setFailureType(to: (any Error).self))
+  }
+}
+
+extension RACSignal where Value: Equatable {
+  /// Skips a value equal to the one before it (`-distinctUntilChanged`; `nil` equals `nil`).
+  public func distinctUntilChanged() -> RACSignal<Value> { RACSignal(native.distinctUntilChanged()) }
+}
+
+extension RACSignal {
+  /// Turns a signal of ``RACEvent`` values back into their events (`-dematerialize`): a value event's
+  /// value is sent, a completed or error event ends the signal.
+  public func dematerialize<Inner: Sendable>() -> RACSignal<Inner> where Value == RACEvent<Inner> {
+    let events = native
+    return RACSignal<Inner>(
+      Signal { observer in
+        events.subscribe { event in
+          switch event {
+          case .next(let racEvent?):
+            switch racEvent.eventType {
+            case .next: observer.send(racEvent.value)
+            case .error: observer.fail(racEvent.error ?? RACNilError())
+            case .completed: observer.finish()
+            }
+          case .next(nil): break
+          case .failed(let error): observer.fail(error)
+          case .finished: observer.finish()
+          }
+        }
+      })
+  }
+}

@@ -14,6 +14,14 @@ extension Signal {
     combining(other) { CombineLatestStateMachine<Element, Other, Failure>() }
   }
 
+  /// `combineLatest` with ReactiveObjC's end: only both signals finishing finishes it, also when one
+  /// finished without a value (the RAC bridge's `-combineLatestWith:`).
+  package func combineLatestFinishingWithBoth<Other: Sendable>(
+    _ other: Signal<Other, Failure>
+  ) -> Signal<(Element, Other), Failure> {
+    combining(other) { CombineLatestStateMachine<Element, Other, Failure>(finishesEarly: false) }
+  }
+
   /// Sends pairs of both signals' values of the same index: the first of each, then the second of
   /// each, … (Rx `zip`, RAC `-zipWith:`, Combine `zip`).
   ///

@@ -156,6 +156,132 @@ extension RACImportSwapTests {
   }
 }
 
+extension RACImportSwapTests {
+  @Test("combineLatest(with:) sends RACTuples and completes only when both complete, as ReactiveObjC")
+  func combineLatestWith() {
+    let names = RACSubject<String>()
+    let counts = RACSubject<Int>()
+    let lines = Lines()
+    _ = names.combineLatest(with: counts).subscribeNext(
+      { tuple in lines.append("\(tuple?.first as? String ?? "?") \(tuple?.second as? Int ?? -1)") },
+      completed: { lines.append("completed") })
+    names.sendNext("a")
+    counts.sendNext(1)
+    names.sendNext("b")
+    counts.sendCompleted()
+    names.sendNext("c")
+    #expect(lines.values == ["a 1", "b 1", "c 1"])
+    names.sendCompleted()
+    #expect(lines.values.last == "completed")
+    // One signal completing without a value does not complete the combination while the other lives.
+    let silent = RACSubject<Int>()
+    let live = RACSubject<Int>()
+    let ended = Lines()
+    _ = silent.combineLatest(with: live).subscribeCompleted { ended.append("completed") }
+    silent.sendCompleted()
+    #expect(ended.values.isEmpty)
+    live.sendCompleted()
+    #expect(ended.values == ["completed"])
+  }
+
+  @Test("combineLatest and zip of an array send one RACTuple per combination, in the array's order")
+  func arraysOfSignals() {
+    let letters = RACSignal<String>.createSignal { subscriber in
+      for letter in ["a", "b", "c"] { subscriber.sendNext(letter) }
+      subscriber.sendCompleted()
+      return nil
+    }
+    let lines = Lines()
+    _ = RACSignal<String>.zip([letters, letters.map { $0?.uppercased() }, letters]).subscribeNext { tuple in
+      lines.append((tuple?.allObjects() ?? []).map { $0 as? String ?? "nil" }.joined())
+    }
+    #expect(lines.values == ["aAa", "bBb", "cCc"])
+    let first = RACSubject<String>()
+    let second = RACSubject<String>()
+    let combined = Lines()
+    _ = RACSignal<String>.combineLatest([first, second]).subscribeNext { tuple in
+      combined.append("\(tuple?.count ?? 0):\(tuple?.first as? String ?? "")\(tuple?.last as? String ?? "")")
+    }
+    first.sendNext("x")
+    second.sendNext("y")
+    first.sendNext("z")
+    #expect(combined.values == ["2:xy", "2:zy"])
+    _ = RACSignal<String>.merge([RACSignal<String>.return("m1"), RACSignal<String>.return("m2")]).subscribeNext {
+      combined.append($0 ?? "nil")
+    }
+    #expect(combined.values.suffix(2) == ["m1", "m2"])
+  }
+
+  @Test("switchToLatest follows the newest inner signal; flatten merges them; takeUntil stops at the trigger")
+  func signalsOfSignals() {
+    let outer = RACSubject<RACSignal<Int>>()
+    let first = RACSubject<Int>()
+    let second = RACSubject<Int>()
+    let switched = Lines()
+    let merged = Lines()
+    _ = outer.switchToLatest().subscribeNext { switched.append("\($0 ?? -1)") }
+    _ = outer.flatten().subscribeNext { merged.append("\($0 ?? -1)") }
+    outer.sendNext(first)
+    first.sendNext(1)
+    outer.sendNext(second)
+    first.sendNext(2)
+    second.sendNext(3)
+    #expect(switched.values == ["1", "3"])
+    #expect(merged.values == ["1", "2", "3"])
+    let stop = RACSubject<Void>()
+    let until = Lines()
+    _ = second.take(until: stop).subscribeNext(
+      { until.append("\($0 ?? -1)") }, completed: { until.append("completed") })
+    second.sendNext(4)
+    stop.sendNext(())
+    second.sendNext(5)
+    #expect(until.values == ["4", "completed"])
+  }
+
+  @Test("distinctUntilChanged, scanWithStart and materialize/dematerialize keep RAC's spellings and meaning")
+  func eventsAndScans() {
+    struct Failure: Error {}
+    let values = RACSignal<Int>.createSignal { subscriber in
+      for value in [1, 1, 2, 2, 3] { subscriber.sendNext(value) }
+      subscriber.sendError(Failure())
+      return nil
+    }
+    let lines = Lines()
+    _ = values.distinctUntilChanged().scan(withStart: 0) { ($0 ?? 0) + ($1 ?? 0) }.subscribeNext {
+      lines.append("sum \($0 ?? -1)")
+    }
+    _ = values.materialize().subscribeNext(
+      { lines.append("\($0?.description ?? "nil")") }, completed: { lines.append("materialized") })
+    _ = values.materialize().dematerialize().subscribeNext(
+      { _ in }, error: { lines.append("error back: \($0 is Failure)") })
+    #expect(
+      lines.values == [
+        "sum 1", "sum 3", "sum 6", "next(1)", "next(1)", "next(2)", "next(2)", "next(3)",
+        "error(Failure())", "materialized", "error back: true",
+      ])
+  }
+
+  @Test("first, toArray and waitUntilCompleted block until the signal answers, on its own thread")
+  func blockingAccessors() throws {
+    struct Failure: Error {}
+    let scheduler = RACScheduler(priority: .default, name: "blocking")
+    let numbers = RACSignal<Int>.createSignal { subscriber in
+      scheduler.schedule {
+        for value in 1...3 { subscriber.sendNext(value) }
+        subscriber.sendCompleted()
+      }
+    }
+    #expect(numbers.first() == 1)
+    #expect(numbers.toArray()?.map { $0 ?? -1 } == [1, 2, 3])
+    try numbers.waitUntilCompleted()
+    let failing = RACSignal<Int>.error(Failure())
+    #expect(failing.first() == nil)
+    #expect(failing.toArray() == nil)
+    #expect(failing.firstOrDefault(7).value == 7)
+    #expect(throws: Failure.self) { try failing.waitUntilCompleted() }
+  }
+}
+
 /// Lines from any thread (the blocks are `@Sendable`, as in Swift 6).
 final class Lines: @unchecked Sendable {
   // Why @unchecked Sendable: `lines` is only touched under `lock`.

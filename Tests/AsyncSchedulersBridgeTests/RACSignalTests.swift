@@ -150,6 +150,42 @@ struct RACSignalSchedulingTests {
       ])
   }
 
+  @Test("deliver(on:) schedules one block per event, so a RACTestScheduler delivers one event per step")
+  func deliverOnePerStep() {
+    let scheduler = RACTestScheduler()
+    let log = Log<String>()
+    let signal = RACSignal<Int>.createSignal { subscriber in
+      subscriber.sendNext(1)
+      subscriber.sendNext(2)
+      subscriber.sendCompleted()
+      return nil
+    }
+    signal.deliver(on: scheduler).subscribeNext({ log.append("\($0!)") }, completed: { log.append("completed") })
+    scheduler.step()
+    #expect(log.values == ["1"])
+    scheduler.step()
+    #expect(log.values == ["1", "2"])
+    scheduler.step()
+    #expect(log.values == ["1", "2", "completed"])
+  }
+
+  @Test("deliverOnMainThread delivers at once on the main thread when nothing waits, else through the main queue")
+  @MainActor
+  func deliverOnMainThreadInline() async {
+    let subject = RACSubject<Int>()
+    let log = Log<String>()
+    let done = Latch()
+    subject.deliverOnMainThread().subscribeNext { value in
+      log.append("\(value!) on main: \(MainActorScheduler.isOnMainQueue)")
+      if value == 2 { done.signal() }
+    }
+    subject.sendNext(1)
+    #expect(log.values == ["1 on main: true"])
+    DispatchQueue.global().async { subject.sendNext(2) }
+    #expect(await done.wait())
+    #expect(log.values == ["1 on main: true", "2 on main: true"])
+  }
+
   @Test("delay and throttle time on the scheduler current at subscription, so they run on a RACTestScheduler")
   func delayAndThrottle() {
     let scheduler = RACTestScheduler()

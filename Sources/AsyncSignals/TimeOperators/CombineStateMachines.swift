@@ -8,9 +8,12 @@ struct CombineLatestStateMachine<A: Sendable, B: Sendable, Failure: Error>: Pair
   private(set) var finishedA = false
   private(set) var finishedB = false
   private(set) var ended = false
+  /// Whether a source finishing without a value ends the combination at once (Rx's rule), or only both
+  /// finishing does (ReactiveObjC's `-combineLatestWith:`).
+  let finishesEarly: Bool
   var outbox = OrderedOutbox<SignalEvent<(A, B), Failure>>()
 
-  init() {}
+  init(finishesEarly: Bool = true) { self.finishesEarly = finishesEarly }
 
   /// Routes an event of either source to the event it is; returns whether the caller must send.
   mutating func handle(_ event: PairEvent<A, B, Failure>) -> Bool {
@@ -44,7 +47,7 @@ struct CombineLatestStateMachine<A: Sendable, B: Sendable, Failure: Error>: Pair
   mutating func finish(first: Bool) -> Bool {
     guard !ended else { return false }
     if first { finishedA = true } else { finishedB = true }
-    let noPairEver = first ? latestA == nil : latestB == nil
+    let noPairEver = finishesEarly && (first ? latestA == nil : latestB == nil)
     guard (finishedA && finishedB) || noPairEver else { return false }
     return end(.finished)
   }
