@@ -31,9 +31,16 @@ struct OperatorGrammarStressTests {
     // Fused with the source's subscription: their closures run inside its delivery.
     ("map → filter → compactMap", { $0.map { $0 &+ 1 }.filter { $0 % 5 != 0 }.compactMap { $0 % 7 == 0 ? nil : $0 } }),
     ("setFailureType", { $0.catch { _ in Signal<Int, Never>.empty() }.setFailureType(to: TestError.self) }),
+    ("zip", { $0.zip(Signal<Int, TestError>.just(1).concat(.never())).map { $0.0 } }),
+    ("switchToLatest", { $0.map { Signal<Int, TestError>.just($0) }.switchToLatest() }),
+    ("then", { $0.then(Signal<Int, TestError>.just(7)) }),
+    ("reduce", { $0.reduce(0) { $0 &+ $1 } }),
+    ("collect()", { $0.collect().map { $0.count } }),
+    ("materialize → dematerialize", { $0.materialize().dematerialize() }),
+    ("replaceError", { $0.replaceError(with: -1).setFailureType(to: TestError.self) }),
   ]
 
-  @Test("events never overlap, nothing follows the end, the source is disposed once", arguments: 0..<14)
+  @Test("events never overlap, nothing follows the end, the source is disposed once", arguments: Self.operators.indices)
   func grammar(_ index: Int) async {
     let (name, apply) = Self.operators[index]
     let problems = await onDedicatedThread { () -> [String] in
