@@ -9,9 +9,11 @@ public typealias RACSignalBindBlock<Value: Sendable> =
 
 extension RACSignal {
   /// The primitive behind RAC's operators (`-bind:`): for each subscription, `block` makes a bind
-  /// block; each value goes through it, and the signals it returns are merged. Setting the flag
-  /// completes the outer signal (the merged ones still finish). Completes when the outer signal and
-  /// every returned signal have completed; an error from any of them is sent at once.
+  /// block; each value goes through it, and the signals it returns are merged. Setting the flag, or
+  /// returning `nil`, disposes the source and completes it (the signals already returned still finish,
+  /// and a signal returned with the flag set is still subscribed). Completes when the source and every
+  /// returned signal have completed; an error from any of them is sent at once, and no value is bound
+  /// after it.
   public func bind(_ block: @escaping @Sendable () -> RACSignalBindBlock<Value>) -> RACSignal<Value> {
     let upstream = native
     return RACSignal(
@@ -23,7 +25,8 @@ extension RACSignal {
         let merged = upstream.take(until: stop.signal).flatMap { value -> Signal<Value?, any Error> in
           var shouldStop = false
           let signal = bindBlock(value, &shouldStop)
-          if shouldStop { stop.send(()) }
+          // A `nil` signal stops the binding too, as in ReactiveObjC.
+          if shouldStop || signal == nil { stop.send(()) }
           return signal?.native ?? .empty()
         }
         stopped.inner = merged.subscribe(observer.send)

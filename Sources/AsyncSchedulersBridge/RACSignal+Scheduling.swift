@@ -62,7 +62,7 @@ extension RACSignal {
   /// - Precondition: `interval` is finite and not negative.
   public func throttle(_ interval: TimeInterval) -> RACSignal<Value> { throttle(interval) { _ in true } }
 
-  /// Throttles the values that pass `predicate`; others are sent at once, after a pending value
+  /// Throttles the values that pass `predicate`; others are sent at once, dropping a pending value
   /// (`-throttle:valuesPassingTest:`).
   /// - Precondition: `interval` is finite and not negative.
   public func throttle(

@@ -9,6 +9,8 @@ public class RACSubject<Value: Sendable>: RACSignal<Value>, RACSubscriber, @unch
   // Why @unchecked Sendable: the only stored state is the `let` native subject (Sendable), plus the
   // base class's `let`.
   private let subject: ReplaySignalSubject<Value?, any Error>
+  /// The subscriptions of this subject to other signals, disposed when it errors or completes.
+  private let subscriptions = RACCompoundDisposable()
 
   /// A subject with no subscribers (`+subject`).
   public convenience init() { self.init(replaying: 0) }
@@ -25,14 +27,29 @@ public class RACSubject<Value: Sendable>: RACSignal<Value>, RACSubscriber, @unch
   /// Sends a value to every subscriber (`-sendNext:`).
   public func sendNext(_ value: (any Sendable)?) { subject.send(racValue(value, as: Value.self, in: "RACSubject")) }
 
-  /// Sends an error to every subscriber (`-sendError:`).
-  public func sendError(_ error: (any Error)?) { subject.fail(error ?? RACNilError()) }
+  /// Sends an error to every subscriber (`-sendError:`), after disposing the subject's subscriptions to
+  /// other signals.
+  public func sendError(_ error: (any Error)?) {
+    subscriptions.dispose()
+    subject.fail(error ?? RACNilError())
+  }
 
-  /// Completes every subscriber (`-sendCompleted`).
-  public func sendCompleted() { subject.finish() }
+  /// Completes every subscriber (`-sendCompleted`), after disposing the subject's subscriptions to
+  /// other signals.
+  public func sendCompleted() {
+    subscriptions.dispose()
+    subject.finish()
+  }
 
-  /// Keeps nothing: a subject subscribed to a signal stays subscribed (`-didSubscribeWithDisposable:`).
-  public func didSubscribe(with disposable: RACCompoundDisposable) {}
+  /// Keeps the subscription of this subject to a signal (`-didSubscribeWithDisposable:`): it is disposed
+  /// when the subject errors or completes, at once if it already has, as in ReactiveObjC. A
+  /// subscription that ends first leaves the subject's list.
+  public func didSubscribe(with disposable: RACCompoundDisposable) {
+    guard !disposable.isDisposed else { return }
+    subscriptions.add(disposable)
+    let subscriptions = self.subscriptions
+    disposable.add(RACDisposable(block: { [weak disposable] in subscriptions.remove(disposable) }))
+  }
 }
 
 /// ReactiveObjC's `RACReplaySubject`: a subject that replays up to `capacity` values (and the end) to

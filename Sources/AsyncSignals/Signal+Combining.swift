@@ -6,7 +6,8 @@ extension Signal {
   /// Rx `flatMap`).
   ///
   /// Finishes when this signal and every inner signal have finished; fails as soon as any of them fails
-  /// (disposing the others). Inner signals are subscribed as their values arrive, all at once.
+  /// (disposing the others; no later value is transformed). Inner signals are subscribed as their
+  /// values arrive, all at once; `transform` runs on the thread delivering the value, one at a time.
   public func flatMap<NewElement: Sendable>(
     _ transform: @escaping @Sendable (Element) -> Signal<NewElement, Failure>
   ) -> Signal<NewElement, Failure> {
@@ -15,6 +16,9 @@ extension Signal {
       let subscription = subscribe { event in
         switch event {
         case .next(let value):
+          // Ended (an inner signal failed) while this signal still sends, e.g. synchronously while
+          // it is being subscribed: no more values are transformed.
+          if observer.isTerminated { return }
           merge.started()
           let inner = CompositeDisposable()
           let handle = merge.disposables.add(inner)

@@ -34,8 +34,8 @@ extension Signal {
     debounce(for: interval, on: scheduler) { _ in true }
   }
 
-  /// Debounces the values that pass `shouldDebounce`; the others are sent at once, after any pending
-  /// value (ReactiveCocoa's `-throttle:valuesPassingTest:`). See ``debounce(for:on:)``.
+  /// Debounces the values that pass `shouldDebounce`; the others are sent at once, and a pending value
+  /// is dropped (ReactiveCocoa's `-throttle:valuesPassingTest:`). See ``debounce(for:on:)``.
   /// - Precondition: `interval >= .zero`.
   public func debounce(
     for interval: Duration, on scheduler: some Scheduler,

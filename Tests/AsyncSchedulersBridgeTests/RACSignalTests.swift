@@ -76,6 +76,54 @@ struct RACSignalTests {
     #expect(log.values == ["10", "20", "30", "completed"])
   }
 
+  @Test("a bind block returning nil disposes the source and completes once the signals it returned complete")
+  func bindNilStops() {
+    let log = Log<String>()
+    let source = RACSubject<Int>()
+    let inner = RACSubject<Int>()
+    let disposed = Log<String>()
+    let tracked = RACSignal<Int>.createSignal { subscriber in
+      let forwarding = source.subscribeNext({ subscriber.sendNext($0) }, completed: { subscriber.sendCompleted() })
+      return RACDisposable {
+        disposed.append("source disposed")
+        forwarding.dispose()
+      }
+    }
+    let bound = tracked.bind {
+      { value, _ in value == 2 ? nil : inner }
+    }
+    bound.subscribeNext({ log.append("\($0!)") }, completed: { log.append("completed") })
+    source.sendNext(1)
+    inner.sendNext(10)
+    source.sendNext(2)
+    #expect(disposed.values == ["source disposed"])
+    source.sendNext(3)
+    inner.sendNext(20)
+    #expect(log.values == ["10", "20"])
+    inner.sendCompleted()
+    #expect(log.values == ["10", "20", "completed"])
+  }
+
+  @Test("after a bound signal errors, no later value is bound")
+  func bindStopsBindingAfterAnError() {
+    struct Failure: Error {}
+    let bound = Log<Int>()
+    let log = Log<String>()
+    let source = RACSignal<Int>.createSignal { subscriber in
+      for value in 1...3 { subscriber.sendNext(value) }
+      subscriber.sendCompleted()
+      return nil
+    }
+    source.bind {
+      { value, _ in
+        bound.append(value!)
+        return value == 1 ? RACSignal<Int>.error(Failure()) : RACSignal<Int>.return(value)
+      }
+    }.subscribeNext({ log.append("\($0!)") }, error: { _ in log.append("error") })
+    #expect(bound.values == [1])
+    #expect(log.values == ["error"])
+  }
+
   @Test("map, filter, flattenMap, take, concat and merge")
   func operators() {
     let log = Log<String>()
@@ -90,6 +138,26 @@ struct RACSignalTests {
     }
     RACSignal<Int>.return(1).concat(.return(2)).merge(.return(3)).subscribeNext { log.append("c\($0!)") }
     #expect(log.values == ["v1", "v3", "200", "400", "c1", "c2", "c3"])
+  }
+
+  @Test("a subject that completes or errors disposes its subscriptions to other signals, also later ones")
+  func subjectDisposesItsSubscriptions() {
+    let disposals = Log<String>()
+    func source(_ name: String) -> RACSignal<Int> {
+      RACSignal<Int>.createSignal { _ in RACDisposable { disposals.append(name) } }
+    }
+    let subject = RACSubject<Int>()
+    source("first").subscribe(subject)
+    source("second").subscribe(subject)
+    #expect(disposals.values.isEmpty)
+    subject.sendCompleted()
+    #expect(disposals.values.sorted() == ["first", "second"])
+    source("after the end").subscribe(subject)
+    #expect(disposals.values.last == "after the end")
+    let failing = RACSubject<Int>()
+    source("before the error").subscribe(failing)
+    failing.sendError(nil)
+    #expect(disposals.values.last == "before the error")
   }
 
   @Test("a subject is a subscriber: subscribing it to a signal forwards the events")

@@ -59,6 +59,22 @@ struct SignalOperatorTests {
     #expect(disposed.values == [1])
   }
 
+  @Test("after an inner signal fails, flatMap transforms no later value, even from a synchronous source")
+  func flatMapStopsTransformingAfterFailure() {
+    let transformed = Log<Int>()
+    let source = Signal<Int, TestError> { observer in
+      for value in 1...3 { observer.send(value) }
+      observer.finish()
+      return nil
+    }
+    let merged = source.flatMap { value -> Signal<Int, TestError> in
+      transformed.append(value)
+      return .fail(TestError(code: value))
+    }
+    #expect(values(merged) == ["#TestError(code: 1)@0"])
+    #expect(transformed.values == [1])
+  }
+
   @Test("concat sends the second signal after the first finishes; merge interleaves them")
   func concatAndMerge() {
     let first = timed([(10, .next("a")), (20, .finished)], on: scheduler) as Signal<String, Never>

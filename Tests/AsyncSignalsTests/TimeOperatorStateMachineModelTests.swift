@@ -110,7 +110,7 @@ struct TimeOperatorStateMachineModelTests {
           case 5:
             let action = machine.sendNow(next)
             if !ended {
-              if let current = held { expected.append(.next(current.value)) }
+              // The held value is dropped (ReactiveObjC's rule).
               expected.append(.next(next))
               held = nil
             }

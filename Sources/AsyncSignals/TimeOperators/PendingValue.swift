@@ -54,15 +54,13 @@ struct DebounceStateMachine<Element: Sendable, Failure: Error>: OutboxState {
     return outbox.post(.next(value))
   }
 
-  /// A value that is not debounced: posted after the held one. Returns the timer to dispose and
-  /// whether the caller must send.
-  mutating func sendNow(_ value: Element) -> (cancel: ScheduledAction?, send: Bool) {
-    guard !ended else { return (nil, false) }
+  /// A value that is not debounced: posted at once; the held one is dropped (ReactiveObjC's
+  /// `-throttle:valuesPassingTest:`). Returns the timer to dispose, the dropped value (to release after
+  /// the lock) and whether the caller must send.
+  mutating func sendNow(_ value: Element) -> (cancel: ScheduledAction?, dropped: Element?, send: Bool) {
+    guard !ended else { return (nil, nil, false) }
     let (held, timer) = take()
-    var send = false
-    if let held { send = outbox.post(.next(held)) }
-    send = outbox.post(.next(value)) || send
-    return (timer, send)
+    return (timer, held, outbox.post(.next(value)))
   }
 
   /// The end: a finish posts the held value first, a failure drops it. Returns the timer to dispose
@@ -115,10 +113,11 @@ final class PendingValue<Element: Sendable, Failure: Error>: Sendable {
     if state.withCriticalRegion({ $0.fire(generation) }) { state.sendPosted(to: observer.send) }
   }
 
-  /// Sends `value` at once, after the pending one.
+  /// Sends `value` at once, dropping the pending one.
   func sendNow(_ value: Element) {
     let action = state.withCriticalRegion { $0.sendNow(value) }
     action.cancel?.dispose()
+    withExtendedLifetime(action.dropped) {}
     if action.send { state.sendPosted(to: observer.send) }
   }
 
