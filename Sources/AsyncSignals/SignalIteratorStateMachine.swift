@@ -34,8 +34,6 @@ import AsyncSchedulers
     self.policy = policy
   }
 
-  @inlinable package var bufferedCount: Int { buffer.count }
-
   /// What `next()` does.
   @usableFromInline package enum NextAction {
     /// Start the subscription (outside the lock), then call ``next(_:)`` again.

@@ -30,8 +30,6 @@ struct DeadlineHeap<Entry: DeadlineHeapEntry> {
   var first: Entry? { storage.first }
   /// The earliest deadline, if any.
   var firstDeadline: SchedulerInstant? { storage.first?.deadline }
-  /// The earliest entry's sequence number, if any.
-  var firstSequence: UInt64? { storage.first?.sequence }
   /// All entries, in no particular order.
   var entries: [Entry] { storage }
 

@@ -58,8 +58,6 @@ package struct TimerHeap {
   package var first: Entry? { heap.first }
   /// The earliest deadline, if any.
   package var firstDeadline: SchedulerInstant? { heap.firstDeadline }
-  /// The earliest entry's sequence number, if any.
-  var firstSequence: UInt64? { heap.firstSequence }
   /// When one wake-up fires the most timers, each within its leeway (see ``DeadlineHeap/firingWindow``).
   package var firingWindow: (start: SchedulerInstant, end: SchedulerInstant)? { heap.firingWindow }
   /// All pending entries, in no particular order.
