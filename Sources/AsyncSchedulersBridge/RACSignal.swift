@@ -20,25 +20,56 @@ public class RACSignal<Value: Sendable>: @unchecked Sendable {
   public init(_ native: Signal<Value?, any Error>) { self.native = native }
 
   /// A signal whose `didSubscribe` block runs for each subscriber (`+createSignal:`).
+  ///
+  /// The block runs through RAC's subscription scheduler, as in ReactiveObjC, so it always sees
+  /// ``RACScheduler/current()``: at once, on the subscribing thread, when a scheduler is current (inside
+  /// a scheduler's block, on the main queue); otherwise asynchronously, on one shared background
+  /// scheduler. So code that subscribes from a plain thread (a command-line tool, a test off the main
+  /// actor) gets its events later, on that scheduler: subscribe from a scheduler or the main queue, or
+  /// drive a `RACTestScheduler`, to get them at once.
   public class func createSignal(
     _ didSubscribe: @escaping @Sendable (any RACSubscriber) -> RACDisposable?
   ) -> RACSignal<Value> {
     RACSignal(
       Signal { observer in
         let subscriber = RACObserverSubscriber<Value>(observer)
-        if let disposable = didSubscribe(subscriber) { subscriber.disposable.add(disposable) }
+        // Through RAC's subscription scheduler: at once where a scheduler is current (a scheduler's
+        // block, the main queue), else on its background scheduler, so the block always runs with
+        // `RACScheduler.current()` set.
+        let scheduled = RACScheduler.subscription().schedule {
+          if let disposable = didSubscribe(subscriber) { subscriber.disposable.add(disposable) }
+        }
+        subscriber.disposable.add(scheduled)
         return subscriber.disposable
       })
   }
 
-  /// A signal that sends `value` and completes (`+return:`).
-  public class func `return`(_ value: Value?) -> RACSignal<Value> { RACSignal(.just(value)) }
+  /// A signal that sends `value` and completes (`+return:`), through RAC's subscription scheduler as
+  /// ``createSignal(_:)``.
+  public class func `return`(_ value: Value?) -> RACSignal<Value> {
+    createSignal { subscriber in
+      subscriber.sendNext(value)
+      subscriber.sendCompleted()
+      return nil
+    }
+  }
 
-  /// A signal that completes at once (`+empty`).
-  public class func empty() -> RACSignal<Value> { RACSignal(.empty()) }
+  /// A signal that completes (`+empty`), through RAC's subscription scheduler as ``createSignal(_:)``.
+  public class func empty() -> RACSignal<Value> {
+    createSignal { subscriber in
+      subscriber.sendCompleted()
+      return nil
+    }
+  }
 
-  /// A signal that sends `error` at once (`+error:`).
-  public class func error(_ error: (any Error)?) -> RACSignal<Value> { RACSignal(.fail(error ?? RACNilError())) }
+  /// A signal that sends `error` (`+error:`), through RAC's subscription scheduler as
+  /// ``createSignal(_:)``.
+  public class func error(_ error: (any Error)?) -> RACSignal<Value> {
+    createSignal { subscriber in
+      subscriber.sendError(error)
+      return nil
+    }
+  }
 
   /// A signal that never sends anything (`+never`).
   public class func never() -> RACSignal<Value> { RACSignal(.never()) }

@@ -32,6 +32,7 @@ final class FeedService: @unchecked Sendable {  // @unchecked: only `let`s of Se
 }
 
 @Suite("ReactiveObjC code after swapping the import")
+@MainActor
 struct RACImportSwapTests {
   @Test("Foundation comes with the bridge, and signals of Foundation values and of any Sendable work")
   func foundationAndSignals() {

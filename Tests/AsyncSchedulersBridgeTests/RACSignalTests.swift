@@ -7,6 +7,7 @@ import Foundation
 import Testing
 
 @Suite("RACSignal")
+@MainActor
 struct RACSignalTests {
   @Test("the seed's example: values, then the block's disposable is disposed; the block runs per subscription")
   func createSignal() {
@@ -193,7 +194,52 @@ struct RACSignalTests {
   }
 }
 
+@Suite("RACSignal subscription scheduler")
+struct RACSignalSubscriptionSchedulerTests {
+  @Test(
+    "a createSignal block subscribed off any scheduler runs later on RAC's background subscription scheduler, which is current"
+  )
+  func offSchedulerSubscriptionIsAsynchronous() async {
+    let log = Log<String>()
+    let done = Latch()
+    let signal = RACSignal<Int>.createSignal { subscriber in
+      log.append("current set: \(RACScheduler.current() != nil)")
+      subscriber.sendNext(1)
+      subscriber.sendCompleted()
+      return nil
+    }
+    // A Dispatch thread: no scheduler is current there.
+    DispatchQueue.global().async {
+      signal.subscribeNext({ log.append("next \($0!)") }, completed: { done.signal() })
+      log.append("subscribe returned")
+    }
+    #expect(await done.wait())
+    #expect(log.values.contains("current set: true"))
+    #expect(log.values.firstIndex(of: "subscribe returned")! < log.values.firstIndex(of: "next 1")!)
+  }
+
+  @Test("on a scheduler, a createSignal block runs at once and sees that scheduler as current")
+  func onSchedulerSubscriptionIsInline() async {
+    let scheduler = RACScheduler(priority: .default, name: "subscribing")
+    let log = Log<String>()
+    let done = Latch()
+    let signal = RACSignal<Int>.createSignal { subscriber in
+      log.append("current is the subscribing scheduler: \(RACScheduler.current() === scheduler)")
+      subscriber.sendNext(1)
+      return nil
+    }
+    scheduler.schedule {
+      signal.subscribeNext { log.append("next \($0!)") }
+      log.append("subscribe returned")
+      done.signal()
+    }
+    #expect(await done.wait())
+    #expect(log.values == ["current is the subscribing scheduler: true", "next 1", "subscribe returned"])
+  }
+}
+
 @Suite("RACSignal on schedulers")
+@MainActor
 struct RACSignalSchedulingTests {
   @Test("deliver(on:) forwards every event, in order, through the scheduler; subscribe(on:) subscribes there")
   func deliverAndSubscribeOn() {
