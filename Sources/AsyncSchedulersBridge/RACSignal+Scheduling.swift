@@ -44,17 +44,38 @@ extension RACSignal {
     RACSignal(native.subscribe(on: scheduler.core))
   }
 
-  /// The scheduler RAC's timed operators use: the current one at subscription, or a new background one.
-  private static var timerScheduler: RACScheduler { RACScheduler.current() ?? RACScheduler() }
-
-  /// Sends values and completion `interval` seconds later; errors at once (`-delay:`). Timers run on
-  /// the scheduler current at subscription (a background one if none).
+  /// Sends values and completion `interval` seconds later; errors at once (`-delay:`). As in
+  /// ReactiveObjC, each event is timed on the scheduler current when it arrives (so a
+  /// `RACTestScheduler` controls the values sent from its blocks), or, where none is, on a background
+  /// scheduler made for the subscription.
   /// - Precondition: `interval` is finite and not negative.
   public func delay(_ interval: TimeInterval) -> RACSignal<Value> {
     let delay = Self.duration(interval, "delay:")
     let upstream = native
     return RACSignal(
-      Signal { observer in upstream.delay(delay, on: Self.timerScheduler.core).subscribe(observer.send) })
+      Signal { observer in
+        let fallback = RACScheduler()
+        let timers = CompositeDisposable()
+        let subscription = upstream.subscribe { event in
+          if case .failed = event {
+            timers.dispose()
+            observer.send(event)
+            return
+          }
+          // On the scheduler's own clock (a RACTestScheduler's virtual one), not through dates. A
+          // fired timer leaves the composite, so a long signal does not accumulate handles.
+          let scheduler = (RACScheduler.current() ?? fallback).core
+          let entry = DelayedEventEntry()
+          entry.attach(
+            timers.add(
+              scheduler.schedule(after: delay) {
+                observer.send(event)
+                entry.fired()
+              }))
+
+        }
+        return CompositeDisposable([subscription, timers])
+      })
   }
 
   /// Sends a value only after `interval` seconds without another (`-throttle:`; RAC's throttle is a
@@ -63,7 +84,7 @@ extension RACSignal {
   public func throttle(_ interval: TimeInterval) -> RACSignal<Value> { throttle(interval) { _ in true } }
 
   /// Throttles the values that pass `predicate`; others are sent at once, dropping a pending value
-  /// (`-throttle:valuesPassingTest:`).
+  /// (`-throttle:valuesPassingTest:`). Each value is timed on the scheduler current when it arrives.
   /// - Precondition: `interval` is finite and not negative.
   public func throttle(
     _ interval: TimeInterval, valuesPassingTest predicate: @escaping @Sendable (Value?) -> Bool
@@ -72,8 +93,13 @@ extension RACSignal {
     let upstream = native
     return RACSignal(
       Signal { observer in
-        upstream.debounce(for: quiet, on: Self.timerScheduler.core, valuesPassingTest: predicate).subscribe(
-          observer.send)
+        // Each value is timed on the scheduler current when it arrives, as in ReactiveObjC, or on a
+        // background scheduler made for the subscription.
+        let fallback = RACScheduler()
+        return upstream.debounce(
+          for: quiet, pickingSchedulerPerValue: { (RACScheduler.current() ?? fallback).core },
+          valuesPassingTest: predicate
+        ).subscribe(observer.send)
       })
   }
 
@@ -139,4 +165,30 @@ extension RACSignal {
 /// How many events of one `deliverOnMainThread()` subscription are sent but not yet delivered.
 final class MainThreadBacklog: Sendable {
   let count = Atomic<Int>(0)
+}
+
+/// One delayed event's place in its subscription's timers: removed once the event is sent, whichever
+/// of the firing and the registration comes first.
+final class DelayedEventEntry: Sendable {
+  private let state = Mutex<(handle: CompositeDisposable.Handle?, fired: Bool)>((nil, false))
+
+  /// The timer's place; removed at once if it already fired.
+  func attach(_ handle: CompositeDisposable.Handle) {
+    let remove = state.withCriticalRegion { state -> Bool in
+      if state.fired { return true }
+      state.handle = handle
+      return false
+    }
+    if remove { handle.dispose() }
+  }
+
+  /// The event was sent: the timer leaves the composite.
+  func fired() {
+    let handle = state.withCriticalRegion { state -> CompositeDisposable.Handle? in
+      state.fired = true
+      defer { state.handle = nil }
+      return state.handle
+    }
+    handle?.dispose()
+  }
 }

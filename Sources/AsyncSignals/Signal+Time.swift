@@ -42,11 +42,29 @@ extension Signal {
     valuesPassingTest shouldDebounce: @escaping @Sendable (Element) -> Bool
   ) -> Signal {
     checkArgument(interval >= .zero, "Signal.debounce: interval must not be negative (got \(interval))")
-    return Signal { observer in
+    return debouncing(for: interval, scheduler: { scheduler }, valuesPassingTest: shouldDebounce)
+  }
+
+  /// `debounce` whose timer scheduler is picked by `scheduler` for each value, when it arrives (the RAC
+  /// bridge's `-throttle:`: ReactiveObjC times each value on the scheduler current then).
+  package func debounce(
+    for interval: Duration, pickingSchedulerPerValue scheduler: @escaping @Sendable () -> any Scheduler,
+    valuesPassingTest shouldDebounce: @escaping @Sendable (Element) -> Bool
+  ) -> Signal {
+    checkArgument(interval >= .zero, "Signal.debounce: interval must not be negative (got \(interval))")
+    return debouncing(for: interval, scheduler: scheduler, valuesPassingTest: shouldDebounce)
+  }
+
+  private func debouncing(
+    for interval: Duration, scheduler pick: @escaping @Sendable () -> any Scheduler,
+    valuesPassingTest shouldDebounce: @escaping @Sendable (Element) -> Bool
+  ) -> Signal {
+    Signal { observer in
       let pending = PendingValue<Element, Failure>(observer: observer)
       let subscription = subscribe { event in
         switch event {
         case .next(let value) where shouldDebounce(value):
+          let scheduler = pick()
           let now = scheduler.now
           let due = now.advanced(by: interval)
           pending.replace(value, now: now, due: due) { fire in scheduler.schedule(at: due, leeway: .zero, fire) }

@@ -300,19 +300,20 @@ struct RACSignalSchedulingTests {
     #expect(log.values == ["1 on main: true", "2 on main: true"])
   }
 
-  @Test("delay and throttle time on the scheduler current at subscription, so they run on a RACTestScheduler")
+  @Test(
+    "delay and throttle time each value on the scheduler current when it arrives: a RACTestScheduler's, for values sent from its blocks"
+  )
   func delayAndThrottle() {
     let scheduler = RACTestScheduler()
     let subject = RACSubject<Int>()
     let log = Log<String>()
-    scheduler.schedule {
-      subject.delay(1).subscribeNext { log.append("delayed \($0!) at \(scheduler.testScheduler.now.offset)") }
-      subject.throttle(0.5).subscribeNext { log.append("throttled \($0!) at \(scheduler.testScheduler.now.offset)") }
-    }
+    // Subscribed outside the test scheduler: what times a value is the scheduler it arrives on.
+    subject.delay(1).subscribeNext { log.append("delayed \($0!) at \(scheduler.testScheduler.now.offset)") }
+    subject.throttle(0.5).subscribeNext { log.append("throttled \($0!) at \(scheduler.testScheduler.now.offset)") }
+    scheduler.schedule { subject.sendNext(1) }
     scheduler.step()
-    subject.sendNext(1)
     scheduler.testScheduler.advance(by: .milliseconds(200))
-    subject.sendNext(2)
+    scheduler.schedule { subject.sendNext(2) }
     scheduler.stepAll()
     #expect(
       log.values == [
