@@ -8,6 +8,7 @@ extension Signal {
   /// Finishes when this signal and every inner signal have finished; fails as soon as any of them fails
   /// (disposing the others; no later value is transformed). Inner signals are subscribed as their
   /// values arrive, all at once; `transform` runs on the thread delivering the value, one at a time.
+  /// Memory: one subscription per inner signal still running.
   public func flatMap<NewElement: Sendable>(
     _ transform: @escaping @Sendable (Element) -> Signal<NewElement, Failure>
   ) -> Signal<NewElement, Failure> {
@@ -43,6 +44,7 @@ extension Signal {
 
   /// Merges the values of `signals` as they come (`+[RACSignal merge:]`, Rx `merge`); finishes when all
   /// have finished, fails when any fails.
+  /// Memory: one subscription per signal still running.
   public static func merge(_ signals: [Signal]) -> Signal {
     Signal<Signal, Failure> { observer in
       for signal in signals { observer.send(signal) }
@@ -52,10 +54,12 @@ extension Signal {
   }
 
   /// Merges this signal's values with `other`'s (`-merge:`).
+  /// Memory: one subscription per signal still running.
   public func merge(with other: Signal) -> Signal { .merge([self, other]) }
 
   /// Sends this signal's values, then, once it finishes, subscribes to `other` and sends its values
   /// (`-concat:`). A failure of this signal ends it without subscribing to `other`.
+  /// Memory: none (one subscription at a time).
   public func concat(_ other: Signal) -> Signal {
     Signal { observer in
       // Two slots: the first signal may finish while it is being subscribed (`just(1)`), and then the
@@ -77,6 +81,7 @@ extension Signal {
   /// Sends this signal's values until `trigger` sends a value or finishes, then finishes
   /// (`-takeUntil:`; ReactiveSwift's `take(until:)`). A failure of the trigger is ignored; a trigger
   /// that fires before the first value gives an empty signal.
+  /// Memory: the trigger's subscription.
   public func take<Trigger: Sendable, TriggerFailure: Error>(
     until trigger: Signal<Trigger, TriggerFailure>
   ) -> Signal {

@@ -4,7 +4,7 @@ import Synchronization
 extension Signal {
   /// On failure, subscribes to the signal `handler` makes from the error and sends its events instead
   /// (RAC `-catch:`, Rx `catch`, Combine `catch`). `handler` runs once, on the thread that sent the
-  /// failure; the end of this signal passes through.
+  /// failure; the end of this signal passes through. Memory: none.
   public func `catch`<NewFailure: Error>(
     _ handler: @escaping @Sendable (Failure) -> Signal<Element, NewFailure>
   ) -> Signal<Element, NewFailure> {
@@ -25,7 +25,7 @@ extension Signal {
   }
 
   /// On failure, sends `value` and finishes (RAC `-catchTo:` with a `+return:`, Combine
-  /// `replaceError(with:)`): the signal never fails.
+  /// `replaceError(with:)`): the signal never fails. Memory: `value`, for the signal's lifetime.
   public func replaceError(with value: Element) -> Signal<Element, Never> {
     self.catch { _ in Signal<Element, Never>.just(value) }
   }
@@ -34,7 +34,8 @@ extension Signal {
   /// through (RAC `-retry:`, Combine `retry(_:)`; Rx's `retry(n)` counts the first attempt, so it is
   /// `retry(n - 1)` here). Each retry is a new subscription,
   /// made on the thread that sent the failure; the failed one is disposed. A signal that fails while it
-  /// is being subscribed is retried in a loop, not by recursion, so the stack does not grow.
+  /// is being subscribed is retried in a loop, not by recursion, so the stack does not grow. Memory:
+  /// the retry count.
   /// - Precondition: `count >= 0`.
   public func retry(_ count: Int) -> Signal {
     checkArgument(count >= 0, "Signal.retry: count must not be negative (got \(count))")

@@ -8,6 +8,7 @@ extension Signal {
   ///
   /// The upstream subscription lives as long as the returned signal's replay state (it is not disposed
   /// when subscribers leave), as in ReactiveObjC.
+  /// Memory: every value, for the returned signal's lifetime.
   public func replayLazily() -> Signal {
     let shared = LazyReplay(upstream: self)
     return Signal { observer in shared.subject.signal.subscribe(observer.send) }
@@ -15,6 +16,7 @@ extension Signal {
 
   /// A signal whose `block` runs once, on `scheduler`, at the first subscription; every subscriber gets
   /// all it sent (`+[RACSignal startLazilyWithScheduler:block:]`).
+  /// Memory: every value, for the returned signal's lifetime.
   public static func startLazily(
     on scheduler: some Scheduler, _ block: @escaping @Sendable (SignalObserver<Element, Failure>) -> Void
   ) -> Signal {
@@ -23,6 +25,7 @@ extension Signal {
 
   /// A signal whose `block` starts running now, on `scheduler`; every subscriber gets all it sent
   /// (`+[RACSignal startEagerlyWithScheduler:block:]`).
+  /// Memory: every value, for the returned signal's lifetime.
   public static func startEagerly(
     on scheduler: some Scheduler, _ block: @escaping @Sendable (SignalObserver<Element, Failure>) -> Void
   ) -> Signal {

@@ -21,6 +21,7 @@ extension Signal {
   /// producer sends them.
   ///
   /// Disposing before the subscription job has run means the producer is never subscribed.
+  /// Memory: none beyond the subscription job.
   public func subscribe(on scheduler: some Scheduler) -> Signal {
     Signal { observer in
       let upstream = SerialDisposable()

@@ -6,6 +6,8 @@ extension Signal {
   /// is sent at once, dropping the values still waiting (as ReactiveCocoa).
   ///
   /// One timer at a time is pending per subscription; disposing cancels it.
+  /// Memory: the events in flight (one timer).
+  ///
   /// - Precondition: `interval >= .zero`.
   public func delay(_ interval: Duration, on scheduler: some Scheduler) -> Signal {
     checkArgument(interval >= .zero, "Signal.delay: interval must not be negative (got \(interval))")
@@ -29,6 +31,8 @@ extension Signal {
   /// RxSwift and swift-async-algorithms do); a failure drops it. A value arriving at the very instant
   /// the pending one falls due comes after it (the pending value is sent first). Timers run on
   /// `scheduler`; disposing cancels the pending one.
+  /// Memory: one value and one timer.
+  ///
   /// - Precondition: `interval >= .zero`.
   public func debounce(for interval: Duration, on scheduler: some Scheduler) -> Signal {
     debounce(for: interval, on: scheduler) { _ in true }
@@ -36,6 +40,8 @@ extension Signal {
 
   /// Debounces the values that pass `shouldDebounce`; the others are sent at once, and a pending value
   /// is dropped (ReactiveCocoa's `-throttle:valuesPassingTest:`). See ``debounce(for:on:)``.
+  /// Memory: one value and one timer.
+  ///
   /// - Precondition: `interval >= .zero`.
   public func debounce(
     for interval: Duration, on scheduler: some Scheduler,
@@ -83,6 +89,8 @@ extension Signal {
   /// `throttle(_:latest:scheduler:)`, ReactiveSwift `throttle`).
   ///
   /// When the signal finishes, a value held for the end of the interval is sent at once, then the end.
+  /// Memory: one value and one timer.
+  ///
   /// - Precondition: `interval >= .zero`.
   public func throttle(for interval: Duration, on scheduler: some Scheduler, latest: Bool = true) -> Signal {
     checkArgument(interval >= .zero, "Signal.throttle: interval must not be negative (got \(interval))")
@@ -105,6 +113,8 @@ extension Signal {
   ///
   /// When the signal finishes, a batch being collected is sent at once, then the end; a failure drops
   /// it. Timers run on `scheduler`.
+  /// Memory: the open batch and one timer.
+  ///
   /// - Precondition: `interval >= .zero`.
   public func collect(every interval: Duration, on scheduler: some Scheduler) -> Signal<[Element], Failure> {
     checkArgument(interval >= .zero, "Signal.collect(every:): interval must not be negative (got \(interval))")
@@ -127,6 +137,8 @@ extension Signal {
   /// Fails with `error` unless the signal ends within `interval` of the subscription (ReactiveCocoa
   /// `-timeout:onScheduler:`: a limit on the whole signal, not between values). On time-out the
   /// upstream subscription is disposed.
+  /// Memory: one timer.
+  ///
   /// - Precondition: `interval >= .zero`.
   public func timeout(after interval: Duration, on scheduler: some Scheduler, failingWith error: Failure) -> Signal {
     checkArgument(interval >= .zero, "Signal.timeout: interval must not be negative (got \(interval))")
@@ -145,6 +157,8 @@ extension Signal where Failure == Never {
   ///
   /// Each value is the scheduler's `now` when the tick runs. `leeway` lets the system fire up to that
   /// much late to save power. Disposing stops the timer.
+  /// Memory: one repeating timer.
+  ///
   /// - Precondition: `interval > .zero`, `leeway >= .zero`.
   public static func interval(
     _ interval: Duration, on scheduler: some Scheduler, leeway: Duration = .zero
@@ -158,6 +172,8 @@ extension Signal where Failure == Never {
 
   /// Sends `0` after `delay`, then, with a `period`, `1`, `2`, … every period, on `scheduler`; without
   /// a period it finishes after the first value (Rx `Observable.timer(_:period:scheduler:)`).
+  /// Memory: one timer.
+  ///
   /// - Precondition: `delay >= .zero`; `period > .zero` when given.
   public static func timer(
     after delay: Duration, period: Duration? = nil, on scheduler: some Scheduler

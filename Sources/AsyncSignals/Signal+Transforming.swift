@@ -60,6 +60,7 @@ extension Signal {
   }
 
   /// Sends each accumulated result, starting from `initial` (`-scanWithStart:reduce:`, Rx `scan`).
+  /// Memory: the accumulated result.
   public func scan<Result: Sendable>(
     _ initial: Result, _ accumulate: @escaping @Sendable (Result, Element) -> Result
   ) -> Signal<Result, Failure> {
@@ -78,6 +79,7 @@ extension Signal {
   }
 
   /// Drops values equal to the one before them (`-distinctUntilChanged`).
+  /// Memory: the previous value.
   public func distinctUntilChanged(by areEqual: @escaping @Sendable (Element, Element) -> Bool) -> Signal {
     lift { observer in
       let last = SubscriptionState<Element?>(nil)
@@ -92,6 +94,8 @@ extension Signal {
   }
 
   /// Sends the first `count` values, then finishes and disposes the upstream subscription (`-take:`).
+  /// Memory: a counter.
+  ///
   /// - Precondition: `count >= 0`.
   public func take(_ count: Int) -> Signal {
     checkArgument(count >= 0, "Signal.take: count must not be negative (got \(count))")
@@ -108,6 +112,8 @@ extension Signal {
   }
 
   /// Drops the first `count` values (`-skip:`).
+  /// Memory: a counter.
+  ///
   /// - Precondition: `count >= 0`.
   public func skip(_ count: Int) -> Signal {
     checkArgument(count >= 0, "Signal.skip: count must not be negative (got \(count))")
@@ -126,12 +132,14 @@ extension Signal {
 
 extension Signal where Element: Equatable {
   /// Drops values equal to the one before them (`-distinctUntilChanged`).
+  /// Memory: the previous value.
   public func distinctUntilChanged() -> Signal { distinctUntilChanged(by: ==) }
 }
 
 extension Signal where Failure == Never {
   /// The same signal, typed as one that may fail with `Failure` (Combine's `setFailureType(to:)`,
   /// ReactiveSwift's `promoteError`), to combine it with failing signals or give it a `timeout`.
+  /// Memory: none (fused with its upstream, as `map`).
   public func setFailureType<NewFailure: Error>(to failureType: NewFailure.Type) -> Signal<Element, NewFailure> {
     fuse { handler in
       { event in

@@ -474,15 +474,18 @@ extension SerialSchedulerTests {
     let times = starts.values
     #expect(times.count >= 4)
     if times.count >= 4 {
-      // The run after the catch-up waits for the grid point after it (a burst would start it at once).
-      // Measured against the grid, not against the catch-up run: a loaded machine makes runs late,
-      // which shortens that gap without any burst.
+      // The grid points that passed while the first run overran (it ends at least 70 ms after it
+      // started) are coalesced into one run, at once; the run after that waits for the first grid
+      // point after the overrun ended (a burst would start it at once). Measured against the grid, not
+      // against the catch-up run: a loaded machine makes runs late, which shortens that gap without
+      // any burst.
       let period: Int64 = 20_000_000
       let sinceStart = { (time: SchedulerInstant) -> Int64 in
         let (seconds, attoseconds) = scheduled.duration(to: time).components
         return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
       }
-      let nextGridPoint = (sinceStart(times[1]) / period + 1) * period
+      let overrunEnd = sinceStart(times[0]) + 70_000_000
+      let nextGridPoint = (overrunEnd / period + 1) * period
       #expect(
         sinceStart(times[2]) >= nextGridPoint,
         "runs at \(times.map { scheduled.duration(to: $0) }) after scheduling; grid point \(nextGridPoint) ns")
