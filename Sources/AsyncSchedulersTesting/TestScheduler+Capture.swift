@@ -146,17 +146,32 @@ extension TestScheduler {
   /// back to the caller's isolation, the main actor included) is captured. A continuation resumed
   /// before its task has suspended lets the task go on where it was, so it tries again; an isolation
   /// with an executor of its own never arrives, and after a bounded number of tries it gives up.
+  ///
+  /// Each retry resumes later than the one before (its job goes round the pump's queue once more per
+  /// failed try): a pump that is awake from the previous try would otherwise win the race against the
+  /// task's suspension every time.
   private func moveOntoScheduler(isolation: isolated (any Actor)? = #isolation) async -> Bool {
     var tries = 0
     while !CurrentSchedulerSlot.isCurrent(self) {
       if tries == 1_000 { return false }
+      let rounds = tries
       tries += 1
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        let admission = state.withCriticalRegion { $0.enqueue(.closure { continuation.resume() }) }
-        if admission.wake { wakeup.signal() }
+        enqueueResume(continuation, afterRounds: rounds)
       }
     }
     return true
+  }
+
+  /// Queues a pump job that resumes `continuation` after going round the pump's queue `rounds` times.
+  private func enqueueResume(_ continuation: CheckedContinuation<Void, Never>, afterRounds rounds: Int) {
+    let admission = state.withCriticalRegion { state in
+      state.enqueue(
+        .closure { [self] in
+          if rounds == 0 { continuation.resume() } else { enqueueResume(continuation, afterRounds: rounds - 1) }
+        })
+    }
+    if admission.wake { wakeup.signal() }
   }
 
   /// Routes one captured global job here; `escaped` when its task ran outside the scope.
