@@ -46,13 +46,7 @@ struct CombineStateMachineModelTests {
               ended = true
             }
           }
-          while let event = machine.outbox.nextToSend() {
-            switch event {
-            case .next(let (a, b)): sent.append("\(a)-\(b)")
-            case .finished: sent.append("finished")
-            case .failed: sent.append("failed")
-            }
-          }
+          sent += machine.outbox.drained { "\($0.0)-\($0.1)" }
           if sent != expected { failures.record("seed \(seed): sent \(sent), expected \(expected)") }
         }
       }
@@ -96,13 +90,7 @@ struct CombineStateMachineModelTests {
             expected.append("finished")
             ended = true
           }
-          while let event = machine.outbox.nextToSend() {
-            switch event {
-            case .next(let (a, b)): sent.append("\(a)-\(b)")
-            case .finished: sent.append("finished")
-            case .failed: sent.append("failed")
-            }
-          }
+          sent += machine.outbox.drained { "\($0.0)-\($0.1)" }
           if sent != expected { failures.record("seed \(seed): sent \(sent), expected \(expected)") }
         }
       }
@@ -176,13 +164,7 @@ struct CombineStateMachineModelTests {
               ended = true
             }
           }
-          while let event = machine.outbox.nextToSend() {
-            switch event {
-            case .next(let value): sent.append("\(value)")
-            case .finished: sent.append("finished")
-            case .failed: sent.append("failed")
-            }
-          }
+          sent += machine.outbox.drained { "\($0)" }
           if sent != expected { failures.record("seed \(seed): sent \(sent), expected \(expected)") }
         }
       }

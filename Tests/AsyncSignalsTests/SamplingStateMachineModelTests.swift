@@ -10,20 +10,6 @@ import Testing
 /// after the end, and no value sent twice.
 @Suite("Sampling state machines model")
 struct SamplingStateMachineModelTests {
-  private static func drain<Element>(
-    _ outbox: inout OrderedOutbox<SignalEvent<Element, TestError>>, _ describe: (Element) -> String
-  ) -> [String] {
-    var sent: [String] = []
-    while let event = outbox.nextToSend() {
-      switch event {
-      case .next(let value): sent.append(describe(value))
-      case .finished: sent.append("finished")
-      case .failed: sent.append("failed")
-      }
-    }
-    return sent
-  }
-
   @Test(
     "sample: the newest value at each tick, at most once (or, resending, the latest at every tick); the end as its rule says",
     arguments: [false, true])
@@ -71,7 +57,7 @@ struct SamplingStateMachineModelTests {
               end("failed")
             }
           }
-          sent += Self.drain(&machine.outbox) { "\($0)" }
+          sent += machine.outbox.drained { "\($0)" }
           failures.check(sent == expected, "seed \(seed) step \(step): sent \(sent), expected \(expected)")
           let values = sent.filter { $0 != "finished" && $0 != "failed" }
           failures.check(
@@ -117,7 +103,7 @@ struct SamplingStateMachineModelTests {
               }
             }
           }
-          sent += Self.drain(&machine.outbox) { "\($0.0)-\($0.1)" }
+          sent += machine.outbox.drained { "\($0.0)-\($0.1)" }
           failures.check(sent == expected, "seed \(seed) step \(step): sent \(sent), expected \(expected)")
         }
       }

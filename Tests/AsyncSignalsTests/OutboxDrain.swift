@@ -1,0 +1,18 @@
+@testable import AsyncSignals
+
+extension OrderedOutbox {
+  /// Takes everything posted, as `describe(value)`, `finished` or `failed` lines: what a model test
+  /// compares with its reference model's events.
+  mutating func drained<Element>(_ describe: (Element) -> String) -> [String]
+  where Event == SignalEvent<Element, TestError> {
+    var sent: [String] = []
+    while let event = nextToSend() {
+      switch event {
+      case .next(let value): sent.append(describe(value))
+      case .finished: sent.append("finished")
+      case .failed: sent.append("failed")
+      }
+    }
+    return sent
+  }
+}
