@@ -180,16 +180,21 @@ open class RACScheduler: @unchecked Sendable {
   /// - Precondition: `date` is a valid date (not NaN).
   @discardableResult
   open func after(_ date: Date, schedule block: @escaping @Sendable () -> Void) -> RACDisposable? {
+    schedule(at: instant(for: date), block)
+  }
+
+  /// Schedules `block` at `deadline` on the core's clock, through the serial queue where there is one.
+  private func schedule(at deadline: SchedulerInstant, _ block: @escaping @Sendable () -> Void) -> RACDisposable {
     if let serialQueue {
       // The timer hands the block to the serial queue; disposing stops either step.
       let scheduled = RACScheduledBlock { [self] in self.performAsCurrentScheduler(block) }
-      let action = core.schedule(at: instant(for: date), leeway: .zero) { serialQueue.submit(scheduled) }
+      let action = core.schedule(at: deadline, leeway: .zero) { serialQueue.submit(scheduled) }
       return RACDisposable(block: {
         action.dispose()
         scheduled.dispose()
       })
     }
-    let action = core.schedule(at: instant(for: date), leeway: .zero) { [self] in
+    let action = core.schedule(at: deadline, leeway: .zero) { [self] in
       self.performAsCurrentScheduler(block)
     }
     return RACDisposable(action)
@@ -198,10 +203,18 @@ open class RACScheduler: @unchecked Sendable {
   /// Schedules `block` `delay` seconds from now (`-afterDelay:schedule:`); a negative delay (or
   /// `-infinity`) means as soon as possible, and a delay beyond 10^15 seconds (or `+infinity`) means
   /// never in practice (the block stays pending until disposed).
+  ///
+  /// On virtual time (a `RACTestScheduler`), "now" is the scheduler's virtual now: a block stepped at
+  /// second 1 that schedules a block 0.5 seconds later puts it at second 1.5 exactly, however long the
+  /// test has really been running. (ReactiveObjC's test scheduler used real dates as ordering keys, so
+  /// there the order of nested delays depended on how fast the test ran.)
   /// - Precondition: `delay` is not NaN.
   @discardableResult
   open func afterDelay(_ delay: TimeInterval, schedule block: @escaping @Sendable () -> Void) -> RACDisposable? {
     checkArgument(!delay.isNaN, "afterDelay:schedule: delay must not be NaN (got \(delay))")
+    if virtualEpoch != nil {
+      return schedule(at: core.now.advanced(by: .clampedSeconds(delay)), block)
+    }
     return after(Date(timeIntervalSinceNow: delay), schedule: block)
   }
 

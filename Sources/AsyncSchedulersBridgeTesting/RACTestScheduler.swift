@@ -9,7 +9,9 @@ import AsyncSchedulersTesting
 /// ``step(_:)`` runs the next n blocks, skipping disposed ones; ``stepAll()`` runs everything; a
 /// repeating block re-enqueues itself at its date + interval; stepping an empty scheduler does nothing.
 /// Dates are ordering keys on the virtual timeline, measured from the moment the scheduler was
-/// created. Unlike RAC's, releasing it does not run the remaining blocks. As in RAC, a block scheduled
+/// created; `afterDelay(_:schedule:)` counts from the virtual now (the stepped block's time), so nested
+/// delays land exactly (ReactiveObjC's counted from the real date, so their order depended on how fast
+/// the test ran). Unlike RAC's, releasing it does not run the remaining blocks. As in RAC, a block scheduled
 /// from any thread (a background `RACScheduler`'s block, then stepped from that block, as RACSchedulerSpec
 /// does) simply waits for a step; it is not reported as an escape, which a core `TestScheduler` does for
 /// callbacks from foreign threads (there they usually mean a task escaped the test's scheduler).

@@ -25,6 +25,22 @@ struct RACTestSchedulerTests {
     #expect(log.values == ["plain 1", "plain 2", "dated 1", "dated 1 again", "dated 2"])
   }
 
+  @Test(
+    "afterDelay counts from the virtual now: a block at second 1 scheduling 0.5 s later runs at 1.5, before one due at 2"
+  )
+  func afterDelayFromVirtualNow() {
+    let scheduler = RACTestScheduler()
+    let log = Log<String>()
+    scheduler.afterDelay(2) { log.append("2: \(scheduler.testScheduler.now)") }
+    scheduler.afterDelay(1) {
+      // Real time has passed since the scheduler was created; the delay is measured on virtual time.
+      Thread.sleep(forTimeInterval: 0.01)
+      scheduler.afterDelay(0.5) { log.append("1.5: \(scheduler.testScheduler.now)") }
+    }
+    scheduler.stepAll()
+    #expect(log.values == ["1.5: 1.5 seconds", "2: 2.0 seconds"])
+  }
+
   @Test("stepping an empty scheduler does nothing, and disposed blocks are skipped")
   func emptyAndDisposed() {
     let scheduler = RACTestScheduler()
