@@ -45,6 +45,37 @@ struct RACSerialQueueTests {
     #expect(order.withCriticalRegion { $0.values.allSatisfy { $0 == Array(0..<perProducer) } })
   }
 
+  @Test("a repeating block over a concurrent core that overruns twenty periods runs once more, not twenty times")
+  func repeatingOverrunCoalesces() async throws {
+    let scheduler = RACScheduler(core: ConcurrentScheduler(maxConcurrentJobs: 2), name: "serialized.repeating")
+    let period = 0.02
+    let runs = Mutex<[ContinuousClock.Instant]>([])
+    let firstRunEnded = Latch()
+    let timer = scheduler.after(Date(), repeatingEvery: period, withLeeway: 0) {
+      let isFirst = runs.withCriticalRegion { runs in
+        runs.append(.now)
+        return runs.count == 1
+      }
+      guard isFirst else { return }
+      // Twenty periods pass while the first run blocks its serial queue (a thread of the core, not
+      // the test's). Before the fix every one of those ticks queued a run: a burst of twenty after it.
+      Thread.sleep(forTimeInterval: period * 20)
+      firstRunEnded.signal()
+    }
+    #expect(await firstRunEnded.wait())
+    let released = ContinuousClock.now
+    try await Task.sleep(for: .seconds(period * 5))
+    timer?.dispose()
+    let stopped = ContinuousClock.now
+    let afterRelease = runs.withCriticalRegion { $0.count - 1 }
+    // One run for the coalesced ticks, then at most one per period that started after the release
+    // (plus one for a tick on the boundary), however late this task woke up.
+    let periodsAfterRelease = Int(((stopped - released) / .seconds(period)).rounded(.up))
+    #expect(
+      afterRelease <= 1 + periodsAfterRelease + 1,
+      "\(afterRelease) runs in \(periodsAfterRelease) periods after the overrun")
+  }
+
   @Test("current() inside a serialized block is the RAC scheduler")
   func currentInsideSerializedBlock() async {
     let scheduler = RACScheduler(core: ConcurrentScheduler(maxConcurrentJobs: 2), name: "serialized.current")
