@@ -1,7 +1,7 @@
+// Test infrastructure for RAC code in Swift 5 mode, importing only the bridge (and its test module), as
+// the code it checks does.
 import AsyncSchedulersBridge
 import AsyncSchedulersBridgeTesting
-import AsyncSchedulersTestSupport
-import Foundation
 
 /// A virtual timeline for RAC operators: cold signals that send at given seconds after they are
 /// subscribed, on one `RACTestScheduler`, and a log of what a subscriber saw, stamped with the virtual
@@ -21,7 +21,7 @@ final class RACTimeline: Sendable {
   }
 
   let scheduler = RACTestScheduler()
-  let log = Log<String>()
+  let log = Lines()
 
   /// The virtual seconds since the timeline started, as `%g` prints them (`1`, `2.5`).
   var now: String { String(format: "%g", scheduler.testScheduler.now.offset / .seconds(1)) }

@@ -1,6 +1,5 @@
 import AsyncSchedulersBridge
 import AsyncSchedulersBridgeTesting
-import AsyncSchedulersTestSupport
 import Testing
 
 /// RAC's sequencing, error, multicasting and timed operators, each pinned on a virtual timeline (see
@@ -23,6 +22,19 @@ struct RACSignalSequencingTimelineTests {
         "4 sum 6", "4 window 2",
         "5 distinct 3", "5 sum 9", "5 window completed",
         "6 distinct completed", "6 sum completed",
+      ])
+  }
+
+  @Test("concat subscribes the next signal when the first completes and completes with it, also after return")
+  func concat() {
+    let timeline = RACTimeline()
+    let first = timeline.signal([(1, 1)], .completed(at: 2))
+    let second = timeline.signal([(1, 2)], .completed(at: 1.5))
+    timeline.record(first.concat(second), as: "timed ")
+    timeline.record(RACSignal<Int>.return(0).concat(second), as: "return ")
+    #expect(
+      timeline.run() == [
+        "0 return 0", "1 timed 1", "1 return 2", "1.5 return completed", "3 timed 2", "3.5 timed completed",
       ])
   }
 
@@ -92,7 +104,7 @@ struct RACSignalSequencingTimelineTests {
   @Test("replayLast subscribes at once and gives a late subscriber the last value; replayLazily waits for the first")
   func multicasting() {
     let timeline = RACTimeline()
-    let subscriptions = Log<String>()
+    let subscriptions = Lines()
     let source = timeline.signal([(1, 1), (2, 2)], .completed(at: 3))
     let numbers = RACSignal<Int>.createSignal { subscriber in
       subscriptions.append(timeline.now)
