@@ -26,7 +26,7 @@ public class ScheduledAction: Disposable, @unchecked Sendable {
 
   private let phase: Atomic<UInt8>
   /// Whether the body stays after a run (repeating timers, alarms).
-  package let keepsBody: Bool
+  let keepsBody: Bool
   @exclusivity(unchecked) private var body: (@Sendable () -> Void)?
 
   /// Creates the handle of a job. Only schedulers create these. `keepsBody` keeps the body after a run
@@ -71,11 +71,11 @@ public class ScheduledAction: Disposable, @unchecked Sendable {
   }
 
   /// Called once, with no lock held, after the first effective `dispose()`.
-  package func didDispose() {}
+  func didDispose() {}
 
   /// Called when a queued run of a body that stays is taken off the queue, before it runs (or is
   /// skipped); a ``RepeatingTimer`` then lets its next firing queue a run again.
-  package func runDequeued() {}
+  func runDequeued() {}
 
   /// Runs the job if it is still pending; a one-shot job is marked finished first and its closure
   /// released right after it returns. A body that stays is skipped if it is already running.
@@ -120,7 +120,7 @@ package class ScheduledTimer: ScheduledAction, @unchecked Sendable {
   /// cast back only when the timer is disposed).
   private let owner: AnyObject?
   /// Position in the owner's timer heap, or -1 (owner's lock).
-  @exclusivity(unchecked) package final var heapIndex: Int = -1
+  @exclusivity(unchecked) final var heapIndex: Int = -1
 
   /// Creates a one-shot timer, or with `keepsBody` one that stays after running (a scheduler's alarm).
   package init(owner: (any TimerOwner)?, keepsBody: Bool = false, _ body: @escaping @Sendable () -> Void) {
@@ -130,16 +130,16 @@ package class ScheduledTimer: ScheduledAction, @unchecked Sendable {
 
   /// The deadline after `now` at which the timer fires again, or `nil` for a one-shot timer. Advances a
   /// repeating timer's grid. Owner's lock.
-  package func nextDeadline(after now: SchedulerInstant) -> SchedulerInstant? { nil }
+  func nextDeadline(after now: SchedulerInstant) -> SchedulerInstant? { nil }
 
   /// The period of a repeating timer (for descriptions).
-  package var repeatInterval: Duration? { nil }
+  var repeatInterval: Duration? { nil }
 
-  package final override func didDispose() { (owner as? any TimerOwner)?.cancelTimer(self) }
+  final override func didDispose() { (owner as? any TimerOwner)?.cancelTimer(self) }
 
   /// Whether a firing of this timer should queue a run of its body: always for a one-shot timer; for a
   /// repeating one only when no run is queued already (see ``RepeatingTimer``). Owner's lock.
-  package func shouldQueueRun() -> Bool { true }
+  func shouldQueueRun() -> Bool { true }
 }
 
 /// A repeating timer: fires on the grid `start + interval × k`.
@@ -151,25 +151,27 @@ package final class RepeatingTimer: ScheduledTimer, @unchecked Sendable {
   /// Dispatch timer coalesces the firings that come while its handler waits or runs.
   private let runQueued = Atomic<Bool>(false)
 
-  /// Creates a repeating timer on `grid`.
-  package init(owner: (any TimerOwner)?, grid: RepeatGrid, _ body: @escaping @Sendable () -> Void) {
-    self.grid = grid
+  /// Creates a repeating timer firing at `start + interval × k`.
+  package init(
+    owner: (any TimerOwner)?, start: SchedulerInstant, interval: Duration, _ body: @escaping @Sendable () -> Void
+  ) {
+    self.grid = RepeatGrid(start: start, interval: interval)
     super.init(owner: owner, keepsBody: true, body)
   }
 
-  package override func nextDeadline(after now: SchedulerInstant) -> SchedulerInstant? {
+  override func nextDeadline(after now: SchedulerInstant) -> SchedulerInstant? {
     grid.nextDeadline(after: now)
   }
 
-  package override var repeatInterval: Duration? { grid.interval }
+  override var repeatInterval: Duration? { grid.interval }
 
   /// Queues a run only when none is queued: a scheduler busy past several periods (a long run of this
   /// timer, or other work ahead of it) gets one catch-up run, not one per missed period.
-  package override func shouldQueueRun() -> Bool {
+  override func shouldQueueRun() -> Bool {
     !runQueued.exchange(true, ordering: .acquiringAndReleasing)
   }
 
-  package override func runDequeued() { runQueued.store(false, ordering: .releasing) }
+  override func runDequeued() { runQueued.store(false, ordering: .releasing) }
 }
 
 /// A scheduler that keeps timers in its own structure and removes them when they are disposed.

@@ -253,7 +253,7 @@ extension TestScheduler {
   /// Records why the body stalled; returns whether timers are pending (then the pump fires them).
   private func recordStall(stallTimeout: Duration) -> Bool {
     state.withCriticalRegion { state -> Bool in
-      guard state.ready.isEmpty, !state.isDriving else { return false }
+      guard state.queues.readyCount == 0, !state.isDriving else { return false }
       let hasTimers = state.hasFiringTimer
       if state.stallReport == nil {
         state.stallReport =

@@ -151,7 +151,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   public func schedule(
     at deadline: SchedulerInstant, leeway: Duration = .zero, _ action: @escaping @Sendable () -> Void
   ) -> ScheduledAction {
-    addTimer(ScheduledTimer(owner: timerOwner, action), at: deadline)
+    addTimer(ScheduledTimer(owner: timerOwner, action), at: deadline, describing: "a timer or sleep due at \(deadline)")
   }
 
   /// Adds a repeating timer at `start + interval × k`; `leeway` is ignored.
@@ -163,7 +163,8 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   ) -> ScheduledAction {
     preconditionValidRepeating(interval: interval, leeway: leeway)
     return addTimer(
-      RepeatingTimer(owner: timerOwner, grid: RepeatGrid(start: start, interval: interval), action), at: start)
+      RepeatingTimer(owner: timerOwner, start: start, interval: interval, action), at: start,
+      describing: "a repeating timer every \(interval) starting at \(start)")
   }
 
   /// Adds the wake-up timer of a plain `Task.sleep`, `duration` after the virtual `now`, remembering its
@@ -184,16 +185,17 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
     if wake { wakeup.signal() }
   }
 
-  private func addTimer(_ timer: ScheduledTimer, at deadline: SchedulerInstant) -> ScheduledAction {
+  /// Adds `timer`; `what` names it in an escape report.
+  private func addTimer(
+    _ timer: ScheduledTimer, at deadline: SchedulerInstant, describing what: @autoclosure () -> String
+  )
+    -> ScheduledAction
+  {
     let arrival = acceptsCallbacksFromAnyThread ? .onScheduler : Self.arrival(for: self)
     let wake = state.withCriticalRegion { state -> Bool in
       let admission = state.addTimer(timer, at: deadline, arrival)
       if admission.escaped {
-        let what = timer.repeatInterval.map { "a repeating timer every \($0) starting at \(deadline)" }
-        state.recordEscape(
-          EscapeLog.Entry(
-            what: what ?? "a timer or sleep due at \(deadline)", origin: ArrivalContext.describeCurrent(),
-            at: state.now))
+        state.recordEscape(EscapeLog.Entry(what: what(), origin: ArrivalContext.describeCurrent(), at: state.now))
       }
       return admission.wake
     }
@@ -421,7 +423,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
       if !ran { return false }
       if condition() { return true }
       let wait = state.withCriticalRegion { state -> Bool in
-        guard state.pendingCount == 0 || state.timers.count == state.pendingCount else { return false }
+        guard state.pendingCount == 0 || state.queues.timerCount == state.pendingCount else { return false }
         state.waiterBlocked = true
         return true
       }

@@ -4,9 +4,8 @@ import AsyncSchedulers
 /// what to run; the scheduler runs it after releasing its lock.
 package struct TestSchedulerStateMachine {
   package private(set) var now: SchedulerInstant
-  package private(set) var ready = WorkFIFO()
-  package private(set) var timers = TimerHeap()
-  private var nextSequence: UInt64 = 0
+  /// Ready work and timers (the engine's ``PendingWork``).
+  package private(set) var queues = PendingWork()
   /// Whether a driving call (`advance`, `run`, `step`) is running; they may not nest.
   var isDriving = false
   /// Whether a test thread is blocked waiting for work to arrive (see `TestScheduler.runUntil`).
@@ -113,7 +112,7 @@ package struct TestSchedulerStateMachine {
   /// `advance`/`run` move time); it stops when its scope ends.
   package mutating func nextPumpStep(scope: UInt64) -> PumpStep {
     guard capturingScope == scope else { return .stop }
-    if let work = ready.popFirst() { return .run(work) }
+    if let work = queues.popReady() { return .run(work) }
     waiterBlocked = true
     return .wait
   }
@@ -124,15 +123,14 @@ package struct TestSchedulerStateMachine {
   package mutating func takeTaskJobs() -> (global: [UnownedJob], main: [UnownedJob]) {
     var global: [UnownedJob] = []
     var main: [UnownedJob] = []
-    var kept = WorkFIFO()
-    while let work = ready.popFirst() {
+    _ = queues.removeReady { work in
       switch work {
       case .taskJob(let job): global.append(job)
       case .runnable(let job as MainActorJob): main.append(job.job)
-      default: kept.append(work)
+      default: return false
       }
+      return true
     }
-    ready = kept
     return (global, main)
   }
 
@@ -165,7 +163,7 @@ package struct TestSchedulerStateMachine {
   /// scope capturing).
   package mutating func stallWatchEnded() -> Bool {
     isStallWatchArmed = false
-    return driveGeneration == 0 && !ready.isEmpty && !isDriving && !isCapturing
+    return driveGeneration == 0 && queues.readyCount > 0 && !isDriving && !isCapturing
   }
 
   /// Starts counting jobs for a new driving call made from `context`, which becomes the test's own.
@@ -176,8 +174,8 @@ package struct TestSchedulerStateMachine {
     if let context { driver = context }
   }
 
-  package var pendingCount: Int { ready.count + timers.count }
-  var nextDeadline: SchedulerInstant? { ready.isEmpty ? timers.firstDeadline : now }
+  package var pendingCount: Int { queues.readyCount + queues.timerCount }
+  var nextDeadline: SchedulerInstant? { queues.readyCount == 0 ? queues.firstTimer?.deadline : now }
 
   /// What adding work did: whether a blocked waiter must be woken, and whether the work escaped.
   package struct Admission {
@@ -187,7 +185,7 @@ package struct TestSchedulerStateMachine {
 
   /// Queues ready work that arrived as `arrival`.
   package mutating func enqueue(_ work: Work, _ arrival: Arrival = .onScheduler) -> Admission {
-    ready.append(work)
+    queues.appendReady(work)
     return Admission(wake: takeWaiter(), escaped: isEscape(arrival))
   }
 
@@ -195,8 +193,7 @@ package struct TestSchedulerStateMachine {
   package mutating func addTimer(
     _ timer: ScheduledTimer, at deadline: SchedulerInstant, _ arrival: Arrival = .onScheduler
   ) -> Admission {
-    timers.insert(timer, deadline: deadline, sequence: nextSequence)
-    nextSequence &+= 1
+    queues.addTimer(timer, at: deadline)
     return Admission(wake: takeWaiter(), escaped: isEscape(arrival))
   }
 
@@ -205,22 +202,22 @@ package struct TestSchedulerStateMachine {
     return waiterBlocked
   }
 
-  package mutating func removeTimer(_ timer: ScheduledTimer) { timers.remove(timer) }
+  package mutating func removeTimer(_ timer: ScheduledTimer) { queues.removeTimer(timer) }
 
   /// Pops the first ready job, unless the current call has run too many jobs at this instant.
   package mutating func popReady() -> Work? {
-    guard !isRunaway, !ready.isEmpty else { return nil }
+    guard !isRunaway, queues.readyCount > 0 else { return nil }
     if isExhausted {
       isRunaway = true
       return nil
     }
-    guard let work = ready.popFirst() else { return nil }
+    guard let work = queues.popReady() else { return nil }
     runAtInstant.count(work)
     return work
   }
 
   /// Whether a timer is pending that can fire (one due before ``SchedulerInstant/distantFuture``).
-  package var hasFiringTimer: Bool { timers.firstDeadline.map { $0 < .distantFuture } ?? false }
+  package var hasFiringTimer: Bool { queues.firstTimer.map { $0.deadline < .distantFuture } ?? false }
 
   /// Pops the earliest timer due at or before `limit`, moving the clock to its deadline (never
   /// backwards); a repeating timer is re-armed on its grid first, keeping its sequence number.
@@ -230,22 +227,19 @@ package struct TestSchedulerStateMachine {
   /// `limit` is; so `run()` and `step()` never move the clock there.
   package mutating func popTimer(dueBy limit: SchedulerInstant) -> ScheduledTimer? {
     // Virtual time fires every timer at its deadline exactly: leeway never moves it.
-    guard !isRunaway, let first = timers.first, first.deadline <= limit, first.deadline < .distantFuture,
+    guard !isRunaway, let first = queues.firstTimer, first.deadline <= limit, first.deadline < .distantFuture,
       let timer = first.timer
     else { return nil }
     if first.deadline <= now && isExhausted {
       isRunaway = true
       return nil
     }
-    _ = timers.popFirst()
     if first.deadline > now {
       now = first.deadline
       runAtInstant = JobCounts()
     }
+    queues.popFirstTimer(firingAt: now)
     runAtInstant.timers += 1
-    if let next = timer.nextDeadline(after: now) {
-      timers.insert(timer, deadline: next, sequence: first.sequence)
-    }
     return timer
   }
 
@@ -276,15 +270,15 @@ package struct TestSchedulerStateMachine {
   /// A description of everything pending, for failure messages.
   func describePending(name: String) -> String {
     var lines: [String] = []
-    for work in ready.pending {
+    for work in queues.readyWork {
       switch work {
       case .action, .closure, .runnable: lines.append("  - callback job, ready at \(now)")
       case .job: lines.append("  - actor job, ready at \(now)")
       case .taskJob: lines.append("  - task job, ready at \(now)")
       }
     }
-    for entry in timers.entries.sorted(by: { ($0.deadline, $0.sequence) < ($1.deadline, $1.sequence) }) {
-      if let interval = entry.timer?.repeatInterval {
+    for entry in queues.timersInOrder {
+      if let interval = entry.repeatInterval {
         lines.append("  - repeating timer due at \(entry.deadline), every \(interval)")
       } else {
         lines.append("  - timer or sleep due at \(entry.deadline)")

@@ -51,6 +51,7 @@ struct RACSerialQueueTests {
     let period = 0.02
     let runs = Mutex<[ContinuousClock.Instant]>([])
     let firstRunEnded = Latch()
+    let released = Mutex<ContinuousClock.Instant?>(nil)
     let timer = scheduler.after(Date(), repeatingEvery: period, withLeeway: 0) {
       let isFirst = runs.withCriticalRegion { runs in
         runs.append(.now)
@@ -60,17 +61,19 @@ struct RACSerialQueueTests {
       // Twenty periods pass while the first run blocks its serial queue (a thread of the core, not
       // the test's). Before the fix every one of those ticks queued a run: a burst of twenty after it.
       Thread.sleep(forTimeInterval: period * 20)
+      released.withCriticalRegion { $0 = .now }
       firstRunEnded.signal()
     }
     #expect(await firstRunEnded.wait())
-    let released = ContinuousClock.now
     try await Task.sleep(for: .seconds(period * 5))
     timer?.dispose()
     let stopped = ContinuousClock.now
     let afterRelease = runs.withCriticalRegion { $0.count - 1 }
     // One run for the coalesced ticks, then at most one per period that started after the release
     // (plus one for a tick on the boundary), however late this task woke up.
-    let periodsAfterRelease = Int(((stopped - released) / .seconds(period)).rounded(.up))
+    // Measured from the end of the overrun, not from when this task resumed (late on a loaded machine).
+    let end = try #require(released.withCriticalRegion { $0 })
+    let periodsAfterRelease = Int(((stopped - end) / .seconds(period)).rounded(.up))
     #expect(
       afterRelease <= 1 + periodsAfterRelease + 1,
       "\(afterRelease) runs in \(periodsAfterRelease) periods after the overrun")

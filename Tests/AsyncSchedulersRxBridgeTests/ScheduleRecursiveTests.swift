@@ -1,9 +1,10 @@
-import AsyncSchedulers
 import AsyncSchedulersRxBridge
 import AsyncSchedulersTestSupport
 import Dispatch
 import Foundation
 import Testing
+
+@testable import AsyncSchedulers
 
 @Suite("scheduleRecursive")
 struct ScheduleRecursiveTests {

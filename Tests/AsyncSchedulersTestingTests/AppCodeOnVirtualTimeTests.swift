@@ -1,8 +1,9 @@
 import AppPatterns
-import AsyncSchedulers
 import AsyncSchedulersTestSupport
 import AsyncSchedulersTesting
 import Testing
+
+@testable import AsyncSchedulers
 
 /// How many times each pattern runs: 100 (1,000 in the soak), 10 under ThreadSanitizer.
 private var runs: Int { ThreadSanitizerHooks.shared == nil ? 100 * ModelTesting.soak : 10 }

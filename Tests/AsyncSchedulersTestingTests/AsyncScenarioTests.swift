@@ -1,10 +1,11 @@
-import AsyncSchedulers
 import AsyncSchedulersTestSupport
 import AsyncSchedulersTesting
 import Dispatch
 import Foundation
 import Synchronization
 import Testing
+
+@testable import AsyncSchedulers
 
 @Suite("TestScheduler async scenarios")
 struct AsyncScenarioTests {

@@ -1,10 +1,11 @@
-import AsyncSchedulers
 import AsyncSchedulersTestSupport
 import AsyncSchedulersTesting
 import Dispatch
 import Foundation
 import Synchronization
 import Testing
+
+@testable import AsyncSchedulers
 
 /// A default actor (it runs on the global executor unless a scope captures it).
 private actor Counter {

@@ -1,9 +1,10 @@
-import AsyncSchedulers
 import AsyncSchedulersTestSupport
 import AsyncSchedulersTesting
 import Dispatch
 import Foundation
 import Testing
+
+@testable import AsyncSchedulers
 
 /// An actor whose executor is the test scheduler.
 private actor OnScheduler {

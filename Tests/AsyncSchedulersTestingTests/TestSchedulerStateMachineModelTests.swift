@@ -1,7 +1,8 @@
-import AsyncSchedulers
 import AsyncSchedulersTestSupport
 import AsyncSchedulersTesting
 import Testing
+
+@testable import AsyncSchedulers
 
 /// Drives `TestSchedulerStateMachine` with seeded random events (jobs, one-shot and repeating timers,
 /// removals, pops of ready work and of due timers, moves of the clock, new driving calls) against a
@@ -56,7 +57,7 @@ struct TestSchedulerStateMachineModelTests {
             let deadline = now.advanced(by: offset)
             let timer: ScheduledTimer =
               repeating
-              ? RepeatingTimer(owner: nil, grid: RepeatGrid(start: deadline, interval: interval)) {}
+              ? RepeatingTimer(owner: nil, start: deadline, interval: interval) {}
               : ScheduledTimer(owner: nil) {}
             _ = machine.addTimer(timer, at: deadline)
             timers.append(
@@ -209,7 +210,9 @@ struct TestSchedulerStateMachineModelTests {
             escapes = 0
           }
           // Invariants after every step.
-          if machine.ready.count != ready.count { fail("ready count \(machine.ready.count) != \(ready.count)", step) }
+          if machine.queues.readyCount != ready.count {
+            fail("ready count \(machine.queues.readyCount) != \(ready.count)", step)
+          }
           if machine.escapes.count != escapes { fail("escape count \(machine.escapes.count) != \(escapes)", step) }
           if machine.isCapturing != (scope != 0) {
             fail("isCapturing \(machine.isCapturing) with scope \(scope)", step)

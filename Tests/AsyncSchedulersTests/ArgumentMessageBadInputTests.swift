@@ -1,7 +1,8 @@
-import AsyncSchedulers
 import AsyncSchedulersTesting
 import AsyncSignals
 import Testing
+
+@testable import AsyncSchedulers
 
 /// Argument checks stop the program with a message naming the API, the argument and the value, in
 /// every build configuration: `.ci/run` also runs the suites named `*BadInput*` in a release build,

@@ -1,10 +1,11 @@
-import AsyncSchedulers
 import AsyncSchedulersTestSupport
 import AsyncSchedulersTesting
 import AsyncSignals
 import Dispatch
 import Synchronization
 import Testing
+
+@testable import AsyncSchedulers
 
 /// The README's bad-input table, fuzzed: every public API of the core, the test scheduler and the
 /// signals that takes a duration, an instant, an interval, a leeway, a width, a count or a timeout is

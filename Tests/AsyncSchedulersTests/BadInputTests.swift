@@ -1,7 +1,8 @@
-import AsyncSchedulers
 import AsyncSchedulersTestSupport
 import AsyncSchedulersTesting
 import Testing
+
+@testable import AsyncSchedulers
 
 /// The core's rows of the README's bad-input table (Guarantees) that no other suite pins: each extreme
 /// argument gets its stated outcome, or a precondition failure whose message names the argument and

@@ -1,8 +1,8 @@
-import AsyncSchedulers
 import AsyncSchedulersTestSupport
 import AsyncSchedulersTesting
 import Testing
 
+@testable import AsyncSchedulers
 @testable import AsyncSignals
 
 /// Seeded random sequences on the combineLatest and zip state machines against reference models, with

@@ -1,9 +1,10 @@
-import AsyncSchedulers
 import AsyncSchedulersTestSupport
 import AsyncSignals
 import Dispatch
 import Synchronization
 import Testing
+
+@testable import AsyncSchedulers
 
 @Suite("CurrentValueSignalSubject")
 struct CurrentValueSignalSubjectTests {

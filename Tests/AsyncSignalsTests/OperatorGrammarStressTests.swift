@@ -1,8 +1,9 @@
-import AsyncSchedulers
 import AsyncSchedulersTestSupport
 import AsyncSignals
 import Synchronization
 import Testing
+
+@testable import AsyncSchedulers
 
 /// The sequencing, event, recovering and combining operators under 8 threads sending at once: events never
 /// overlap, nothing follows the end, and the source's subscription is disposed exactly once.

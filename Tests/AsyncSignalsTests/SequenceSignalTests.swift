@@ -1,9 +1,10 @@
-import AsyncSchedulers
 import AsyncSchedulersTestSupport
 import AsyncSchedulersTesting
 import AsyncSignals
 import Dispatch
 import Testing
+
+@testable import AsyncSchedulers
 
 @Suite("Signal(_:on:) from a sequence")
 struct SequenceSignalTests {

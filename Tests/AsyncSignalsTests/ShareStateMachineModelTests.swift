@@ -1,8 +1,8 @@
-import AsyncSchedulers
 import AsyncSchedulersTestSupport
 import AsyncSchedulersTesting
 import Testing
 
+@testable import AsyncSchedulers
 @testable import AsyncSignals
 
 /// Seeded random sequences of subscribers arriving and leaving, upstream handles arriving late and

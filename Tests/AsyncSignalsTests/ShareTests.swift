@@ -1,9 +1,10 @@
-import AsyncSchedulers
 import AsyncSchedulersTestSupport
 import AsyncSchedulersTesting
 import AsyncSignals
 import Synchronization
 import Testing
+
+@testable import AsyncSchedulers
 
 @Suite("share(replay:)")
 struct ShareTests {

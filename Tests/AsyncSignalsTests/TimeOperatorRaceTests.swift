@@ -1,9 +1,10 @@
-import AsyncSchedulers
 import AsyncSchedulersTestSupport
 import AsyncSignals
 import Dispatch
 import Synchronization
 import Testing
+
+@testable import AsyncSchedulers
 
 /// A time operator's timer firing while the upstream finishes, on real threads: the timer's value
 /// must still arrive, before the end. A zero interval makes the timer fire on a worker thread at the

@@ -30,11 +30,11 @@ public func withCallbackCompletion<T: Sendable>(
 }
 
 /// The states of one awaited callback operation; pure, returns what to do.
-package struct CallbackCompletionStateMachine<Continuation> {
+struct CallbackCompletionStateMachine<Continuation> {
   /// A machine in its initial state.
-  package init() {}
+  init() {}
 
-  package enum State {
+  enum State {
     case initial
     case cancelledBeforeStart
     case waiting(Continuation, (any Disposable)?)
@@ -42,10 +42,10 @@ package struct CallbackCompletionStateMachine<Continuation> {
     case cancelled(disposableAttached: Bool)
   }
 
-  package var state: State = .initial
+  var state: State = .initial
 
   /// `true`: the work may start. `false`: already cancelled; resume the continuation with an error.
-  package mutating func install(_ continuation: Continuation) -> Bool {
+  mutating func install(_ continuation: Continuation) -> Bool {
     switch state {
     case .initial:
       state = .waiting(continuation, nil)
@@ -59,7 +59,7 @@ package struct CallbackCompletionStateMachine<Continuation> {
   }
 
   /// Returns whether the disposable must be disposed now (cancellation came first).
-  package mutating func attach(_ disposable: any Disposable) -> Bool {
+  mutating func attach(_ disposable: any Disposable) -> Bool {
     switch state {
     case .waiting(let continuation, nil):
       state = .waiting(continuation, disposable)
@@ -75,14 +75,14 @@ package struct CallbackCompletionStateMachine<Continuation> {
   }
 
   /// The continuation to resume with the result, if the operation is still waiting.
-  package mutating func complete() -> Continuation? {
+  mutating func complete() -> Continuation? {
     guard case .waiting(let continuation, _) = state else { return nil }
     state = .completed
     return continuation
   }
 
   /// The continuation to resume with `CancellationError` and the disposable to dispose, if waiting.
-  package mutating func cancel() -> (Continuation, (any Disposable)?)? {
+  mutating func cancel() -> (Continuation, (any Disposable)?)? {
     switch state {
     case .initial:
       state = .cancelledBeforeStart

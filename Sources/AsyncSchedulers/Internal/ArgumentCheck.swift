@@ -2,7 +2,7 @@
 /// argument and the value) in every build configuration: `precondition`'s message is dropped under
 /// `-O`, `fatalError`'s is not.
 @inline(never) @usableFromInline
-package func argumentFailure(_ message: String, file: StaticString = #fileID, line: UInt = #line) -> Never {
+func argumentFailure(_ message: String, file: StaticString = #fileID, line: UInt = #line) -> Never {
   fatalError(message, file: file, line: line)
 }
 

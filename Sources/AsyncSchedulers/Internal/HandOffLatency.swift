@@ -8,7 +8,7 @@ import Synchronization
 /// hundreds on a loaded virtual machine (capped at 0.5 ms, so a spin costs at most that per timer).
 /// Both figures are moving averages (1/8 weight per sample, each sample capped at 2 ms so that one stall
 /// does not inflate the window for long).
-package enum HandOffLatency {
+enum HandOffLatency {
   private static let alarmWake = Atomic<Int64>(25_000)
   private static let workerStart = Atomic<Int64>(25_000)
 
@@ -28,14 +28,14 @@ package enum HandOffLatency {
   }
 
   /// The moving average `average` after one more `sample` (capped at 2 ms, 1/8 weight).
-  package static func averaged(_ average: Int64, with sample: Int64) -> Int64 {
+  static func averaged(_ average: Int64, with sample: Int64) -> Int64 {
     let sample = Swift.min(Swift.max(sample, 0), 2_000_000)
     return average + (sample - average) / 8
   }
 
   /// The timer window for the given average latencies: twice the expected hand-off plus 20 µs,
   /// within ``minimumWindow`` and ``maximumWindow``.
-  package static func window(alarmWake: Int64, workerStart: Int64) -> Duration {
+  static func window(alarmWake: Int64, workerStart: Int64) -> Duration {
     .nanoseconds(Swift.min(Swift.max(2 * (alarmWake + workerStart) + 20_000, minimumWindow), maximumWindow))
   }
 

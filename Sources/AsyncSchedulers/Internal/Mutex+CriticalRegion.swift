@@ -39,16 +39,16 @@ extension Mutex {
 }
 
 /// How many times ``Mutex/withCriticalRegion(_:)`` retries a taken lock before blocking.
-@usableFromInline package var contendedRetries: Int { 64 }
+@usableFromInline var contendedRetries: Int { 64 }
 
 /// ThreadSanitizer's annotation entry points, when the process runs under it.
-@usableFromInline package struct ThreadSanitizerHooks: Sendable {
+@usableFromInline struct ThreadSanitizerHooks: Sendable {
   @usableFromInline typealias Annotation = @convention(c) (UnsafeMutableRawPointer?) -> Void
   @usableFromInline let acquire: Annotation
   @usableFromInline let release: Annotation
 
   /// The hooks, or `nil` when ThreadSanitizer is not loaded.
-  @usableFromInline package static let shared: ThreadSanitizerHooks? = {
+  @usableFromInline static let shared: ThreadSanitizerHooks? = {
     #if os(Linux) || os(Android)
       let handle = UnsafeMutableRawPointer(bitPattern: 0)  // RTLD_DEFAULT
     #else

@@ -4,12 +4,12 @@ import Synchronization
 ///
 /// Cancellation wins only until the body starts: once it has started, the caller gets its result
 /// (its side effects happened, so the caller is never told they did not).
-package struct PerformStateMachine<Continuation, Job> {
+struct PerformStateMachine<Continuation, Job> {
   /// A machine in its initial state.
-  package init() {}
+  init() {}
 
   /// Where one call is.
-  package enum State {
+  enum State {
     /// Nothing yet.
     case initial
     /// The task was cancelled before the continuation was installed.
@@ -22,11 +22,11 @@ package struct PerformStateMachine<Continuation, Job> {
     case resumed
   }
 
-  package private(set) var state: State = .initial
+  private(set) var state: State = .initial
 
   /// `true`: schedule the job. `false`: already cancelled; resume the continuation with
   /// `CancellationError` (the body never runs).
-  package mutating func install(_ continuation: Continuation) -> Bool {
+  mutating func install(_ continuation: Continuation) -> Bool {
     switch state {
     case .initial:
       state = .waiting(continuation, nil)
@@ -41,13 +41,13 @@ package struct PerformStateMachine<Continuation, Job> {
 
   /// Keeps the scheduled job so that cancellation can stop it. The job may have run already (an
   /// immediate scheduler runs it inside `schedule`); then there is nothing to keep.
-  package mutating func attach(_ job: Job) {
+  mutating func attach(_ job: Job) {
     if case .waiting(let continuation, nil) = state { state = .waiting(continuation, job) }
   }
 
   /// The job starts: `true` lets the body run (cancellation no longer applies); `false` means the call
   /// was cancelled first and the body must not run.
-  package mutating func start() -> Bool {
+  mutating func start() -> Bool {
     switch state {
     case .waiting(let continuation, _):
       state = .started(continuation)
@@ -60,7 +60,7 @@ package struct PerformStateMachine<Continuation, Job> {
   }
 
   /// The body returned: the continuation to resume with its result.
-  package mutating func finish() -> Continuation {
+  mutating func finish() -> Continuation {
     guard case .started(let continuation) = state else { preconditionFailure("perform: finish without start") }
     state = .resumed
     return continuation
@@ -68,7 +68,7 @@ package struct PerformStateMachine<Continuation, Job> {
 
   /// The task was cancelled: while the job waits, the continuation to resume with `CancellationError`
   /// and the job to dispose; `nil` once the body has started (its result will come) or afterwards.
-  package mutating func cancel() -> (Continuation, Job?)? {
+  mutating func cancel() -> (Continuation, Job?)? {
     switch state {
     case .initial:
       state = .cancelledBeforeInstall

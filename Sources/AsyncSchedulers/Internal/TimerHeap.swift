@@ -4,9 +4,9 @@
 /// Each handle records its index (`heapIndex`), so disposing a timer removes it at once instead of
 /// leaving a tombstone until its deadline. Not thread-safe: the owning scheduler guards it with its
 /// lock.
-package struct TimerHeap {
+struct TimerHeap {
   /// What fires: a handle, or a closure with no handle (``Scheduler/execute(at:leeway:_:)``).
-  package enum Payload {
+  enum Payload {
     /// A timer with a handle.
     case timer(ScheduledTimer)
     /// A fire-and-forget closure, kept in the entry itself.
@@ -14,31 +14,31 @@ package struct TimerHeap {
   }
 
   /// One pending timer and its keys (48 bytes: the leeway sits in what would be the payload's padding).
-  package struct Entry: DeadlineHeapEntry {
+  struct Entry: DeadlineHeapEntry {
     /// When the timer is due.
-    package var deadline: SchedulerInstant
+    var deadline: SchedulerInstant
     /// Tie-breaker among equal deadlines: the order of scheduling.
-    package var sequence: UInt64
+    var sequence: UInt64
     /// What fires.
-    package var payload: Payload
+    var payload: Payload
     /// How late it may fire, in whole microseconds (rounded down, and at most about 71 minutes: a
     /// smaller leeway only makes the timer stricter).
     var leewayMicroseconds: UInt32
 
     /// The latest instant it may fire at: `deadline` plus its leeway.
     @inline(__always)
-    package var latest: SchedulerInstant {
+    var latest: SchedulerInstant {
       leewayMicroseconds == 0 ? deadline : deadline.advanced(by: .microseconds(leewayMicroseconds))
     }
 
     /// The handle, for a timer that has one.
-    package var timer: ScheduledTimer? {
+    var timer: ScheduledTimer? {
       if case .timer(let timer) = payload { return timer }
       return nil
     }
 
     /// The leeway the timer keeps (see `leewayMicroseconds`).
-    package var leeway: Duration { .microseconds(leewayMicroseconds) }
+    var leeway: Duration { .microseconds(leewayMicroseconds) }
 
     @inline(__always)
     func didMove(to index: Int) {
@@ -48,41 +48,41 @@ package struct TimerHeap {
 
   private var heap = DeadlineHeap<Entry>()
 
-  package init() {}
+  init() {}
 
   /// The number of pending timers.
-  package var count: Int { heap.count }
+  var count: Int { heap.count }
   /// Whether no timer is pending.
-  package var isEmpty: Bool { heap.isEmpty }
+  var isEmpty: Bool { heap.isEmpty }
   /// The earliest entry, if any.
-  package var first: Entry? { heap.first }
+  var first: Entry? { heap.first }
   /// The earliest deadline, if any.
-  package var firstDeadline: SchedulerInstant? { heap.firstDeadline }
+  var firstDeadline: SchedulerInstant? { heap.firstDeadline }
   /// When one wake-up fires the most timers, each within its leeway (see ``DeadlineHeap/firingWindow``).
-  package var firingWindow: (start: SchedulerInstant, end: SchedulerInstant)? { heap.firingWindow }
+  var firingWindow: (start: SchedulerInstant, end: SchedulerInstant)? { heap.firingWindow }
   /// All pending entries, in no particular order.
-  package var entries: [Entry] { heap.entries }
+  var entries: [Entry] { heap.entries }
 
   /// Inserts `timer`, due at `deadline` and at most `leeway` late; it must not already be in a heap.
   /// A negative leeway counts as zero.
-  package mutating func insert(
+  mutating func insert(
     _ timer: ScheduledTimer, deadline: SchedulerInstant, leeway: Duration = .zero, sequence: UInt64
   ) {
     insert(.timer(timer), deadline: deadline, leeway: leeway, sequence: sequence)
   }
 
   /// Inserts `payload`, due at `deadline` and at most `leeway` late (a negative leeway counts as zero).
-  package mutating func insert(_ payload: Payload, deadline: SchedulerInstant, leeway: Duration, sequence: UInt64) {
+  mutating func insert(_ payload: Payload, deadline: SchedulerInstant, leeway: Duration, sequence: UInt64) {
     let microseconds = leeway > .zero ? UInt32(clamping: leeway.saturatingNanoseconds / 1000) : 0
     heap.insert(Entry(deadline: deadline, sequence: sequence, payload: payload, leewayMicroseconds: microseconds))
   }
 
   /// Removes and returns the earliest entry.
-  package mutating func popFirst() -> Entry? { heap.popFirst() }
+  mutating func popFirst() -> Entry? { heap.popFirst() }
 
   /// Removes `timer` if it is in this heap; returns whether it was.
   @discardableResult
-  package mutating func remove(_ timer: ScheduledTimer) -> Bool {
+  mutating func remove(_ timer: ScheduledTimer) -> Bool {
     let index = timer.heapIndex
     guard index >= 0, index < heap.count, heap[index].timer === timer else { return false }
     _ = heap.remove(at: index)

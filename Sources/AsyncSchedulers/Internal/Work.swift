@@ -13,18 +13,18 @@ package enum Work {
 }
 
 /// A FIFO of work with O(1) append, pop-first and whole-batch swap.
-package struct WorkFIFO {
-  package private(set) var items: [Work] = []
+struct WorkFIFO {
+  private(set) var items: [Work] = []
   private var head = 0
 
-  package init() {}
+  init() {}
 
-  package var isEmpty: Bool { head == items.count }
-  package var count: Int { items.count - head }
+  var isEmpty: Bool { head == items.count }
+  var count: Int { items.count - head }
 
-  package mutating func append(_ work: Work) { items.append(work) }
+  mutating func append(_ work: Work) { items.append(work) }
 
-  package mutating func popFirst() -> Work? {
+  mutating func popFirst() -> Work? {
     guard head < items.count else { return nil }
     let work = items[head]
     head += 1
@@ -39,11 +39,11 @@ package struct WorkFIFO {
   }
 
   /// Empties the FIFO, keeping its capacity.
-  package mutating func removeAll() {
+  mutating func removeAll() {
     items.removeAll(keepingCapacity: true)
     head = 0
   }
 
   /// The pending items in order.
-  package var pending: ArraySlice<Work> { items[head...] }
+  var pending: ArraySlice<Work> { items[head...] }
 }

@@ -182,7 +182,7 @@ final class WorkQueue: TimerOwner, Sendable {
     _ action: @escaping @Sendable () -> Void
   ) -> ScheduledAction {
     preconditionValidRepeating(interval: interval, leeway: leeway)
-    let timer = RepeatingTimer(owner: self, grid: RepeatGrid(start: start, interval: interval), action)
+    let timer = RepeatingTimer(owner: self, start: start, interval: interval, action)
     addTimer(.timer(timer), at: start, leeway: leeway)
     return timer
   }

@@ -14,32 +14,32 @@
 ///   without submitting a new worker;
 /// - *waiting for a timer* due within `timerWindow`: the alarm fires that much early and a worker
 ///   spins to the deadline, so the latency of waking threads is paid before it.
-package struct WorkQueueStateMachine {
+struct WorkQueueStateMachine {
   /// How a scheduler's workers may wait instead of returning their thread.
-  package struct Punctuality: Equatable, Sendable {
+  struct Punctuality: Equatable, Sendable {
     /// How long before a deadline a worker takes a timer over and spins to it (zero: never).
-    package var timerWindow: Duration
+    var timerWindow: Duration
     /// How long a worker that drained the queue watches for more before returning (zero: never).
-    package var linger: Duration
+    var linger: Duration
 
     /// Never wait: no spinning; timers are fired by the alarm thread's kernel wait.
-    package static let efficient = Punctuality(timerWindow: .zero, linger: .zero)
+    static let efficient = Punctuality(timerWindow: .zero, linger: .zero)
 
     /// Waits for imminent timers within `timerWindow` and lingers `linger` after draining.
-    package static func lowLatency(timerWindow: Duration, linger: Duration) -> Punctuality {
+    static func lowLatency(timerWindow: Duration, linger: Duration) -> Punctuality {
       Punctuality(timerWindow: timerWindow, linger: linger)
     }
   }
 
   /// One worker's state between two events: kept by the worker, changed only by the machine.
-  package struct Worker: Equatable, Sendable {
+  struct Worker: Equatable, Sendable {
     /// How the worker comes to ask for work.
     fileprivate var arrival = Arrival.started
     /// Whether work ran since its last wait (a worker lingers at most once per drain).
     fileprivate var mayLinger = true
 
     /// A worker just submitted to the target queue (the machine claimed its slot).
-    package init() {}
+    init() {}
   }
 
   fileprivate enum Arrival: Equatable, Sendable {
@@ -52,57 +52,57 @@ package struct WorkQueueStateMachine {
   }
 
   /// How many workers may run at once (1 for a serial scheduler).
-  package let width: Int32
+  let width: Int32
   /// Workers holding a slot: starting, running work, or waiting (and an inline run on the caller).
-  package private(set) var activeWorkers: Int32 = 0
+  private(set) var activeWorkers: Int32 = 0
   /// Workers that hold their slot while watching for a signal (lingering or waiting for a timer).
-  package private(set) var waitingWorkers: Int32 = 0
+  private(set) var waitingWorkers: Int32 = 0
   /// Workers submitted (or re-submitted) to the target queue that have not yet asked for work.
-  package private(set) var startingWorkers: Int32 = 0
+  private(set) var startingWorkers: Int32 = 0
   private(set) var ready = WorkFIFO()
   private(set) var timers = TimerHeap()
   /// The end of the alarm's firing window, if the alarm is armed.
-  package private(set) var armed: SchedulerInstant?
+  private(set) var armed: SchedulerInstant?
   private var nextSequence: UInt64 = 0
 
   /// A machine for `width` workers (above `Int32.max`, `Int32.max`).
-  package init(width: Int) {
+  init(width: Int) {
     checkArgument(width >= 1, "a scheduler needs a width of at least 1 (got \(width))")
     self.width = Int32(clamping: width)
   }
 
   /// Whether nothing is queued or running (used by the inline-when-idle main scheduler).
-  package var isIdle: Bool { activeWorkers == 0 && ready.isEmpty }
+  var isIdle: Bool { activeWorkers == 0 && ready.isEmpty }
 
   /// The number of pending timers.
-  package var timerCount: Int { timers.count }
+  var timerCount: Int { timers.count }
 
   /// The number of ready items.
-  package var readyCount: Int { ready.count }
+  var readyCount: Int { ready.count }
 
   /// The earliest pending deadline, if any.
-  package var firstTimerDeadline: SchedulerInstant? { timers.firstDeadline }
+  var firstTimerDeadline: SchedulerInstant? { timers.firstDeadline }
 
   // MARK: - Actions
 
   /// What the storage must do about workers: submit `start` new workers (a slot was claimed for
   /// each), and signal the waiting workers if `wake` (they hold their slots and watch the signal).
-  package struct WorkerAction: Equatable, Sendable {
+  struct WorkerAction: Equatable, Sendable {
     /// How many workers to submit.
-    package var start: Int32
+    var start: Int32
     /// Whether to signal the waiting workers.
-    package var wake: Bool
+    var wake: Bool
 
     /// Nothing: a running, starting or waiting worker will see it.
-    package static let none = WorkerAction(start: 0, wake: false)
+    static let none = WorkerAction(start: 0, wake: false)
     /// Submit one new worker.
-    package static let startWorker = WorkerAction(start: 1, wake: false)
+    static let startWorker = WorkerAction(start: 1, wake: false)
     /// Signal the waiting workers.
-    package static let wakeWaiting = WorkerAction(start: 0, wake: true)
+    static let wakeWaiting = WorkerAction(start: 0, wake: true)
   }
 
   /// What the storage must do with the alarm.
-  package enum TimerAction: Equatable, Sendable {
+  enum TimerAction: Equatable, Sendable {
     case none
     /// Arm (or move) the alarm to go off between `earliest` and `latest` (one kernel wait; the
     /// alarm clock may fire it with other alarms anywhere in that window).
@@ -110,7 +110,7 @@ package struct WorkQueueStateMachine {
   }
 
   /// What a worker does next.
-  package enum WorkerStep: Equatable, Sendable {
+  enum WorkerStep: Equatable, Sendable {
     /// Run what was taken.
     case run
     /// Keep the slot and watch the signal until this instant, then ask again (only ever answered to
@@ -123,7 +123,7 @@ package struct WorkQueueStateMachine {
   // MARK: - Ready work
 
   /// Queues `work` and says how it will be picked up.
-  package mutating func enqueue(_ work: Work) -> WorkerAction {
+  mutating func enqueue(_ work: Work) -> WorkerAction {
     ready.append(work)
     return workersForReady()
   }
@@ -143,7 +143,7 @@ package struct WorkQueueStateMachine {
 
   /// Claims a worker slot for code that will run work now (an inline run on the main queue).
   /// Returns `false` when the slots are full.
-  package mutating func claimWorker() -> Bool {
+  mutating func claimWorker() -> Bool {
     guard activeWorkers < width else { return false }
     activeWorkers += 1
     return true
@@ -151,7 +151,7 @@ package struct WorkQueueStateMachine {
 
   /// Releases a worker slot without taking work (after an inline run), unless work is ready, in which
   /// case the slot is kept and `true` says a worker must be dispatched to run it.
-  package mutating func finishInlineRun(
+  mutating func finishInlineRun(
     now: SchedulerInstant, punctuality: Punctuality
   ) -> (startWorker: Bool, timer: TimerAction) {
     if !ready.isEmpty {
@@ -182,7 +182,7 @@ package struct WorkQueueStateMachine {
   /// Fires due timers, then moves all ready work into `batch` (which must be empty) for a serial
   /// worker. With nothing ready, the worker waits when `maySpin` and the punctuality allows it (for
   /// a timer due within the window, or lingering once per drain), or else stops.
-  package mutating func takeBatch(
+  mutating func takeBatch(
     into batch: inout WorkFIFO, worker: inout Worker, now: SchedulerInstant, punctuality: Punctuality,
     maySpin: Bool
   ) -> WorkerStep {
@@ -202,7 +202,7 @@ package struct WorkQueueStateMachine {
   /// actions start (or wake) more workers while more items are ready than workers on their way to take
   /// them (up to the width), and keep the alarm armed for the timers while slots are free (a running
   /// job must not hold a timer up).
-  package mutating func takeOne(
+  mutating func takeOne(
     worker: inout Worker, now: SchedulerInstant, punctuality: Punctuality, maySpin: Bool
   ) -> (step: WorkerStep, work: Work?, workers: WorkerAction, timer: TimerAction) {
     arrive(&worker)
@@ -244,7 +244,7 @@ package struct WorkQueueStateMachine {
 
   /// Adds a timer due at `deadline`, at most `leeway` late (a negative leeway counts as zero). When it
   /// is the new earliest timer, or its window closes before the alarm's, makes sure someone watches it.
-  package mutating func addTimer(
+  mutating func addTimer(
     _ payload: TimerHeap.Payload, at deadline: SchedulerInstant, leeway: Duration, now: SchedulerInstant,
     punctuality: Punctuality, maySpin: Bool
   ) -> (worker: WorkerAction, timer: TimerAction) {
@@ -260,7 +260,7 @@ package struct WorkQueueStateMachine {
   }
 
   /// Removes a disposed timer. The alarm is left armed; an early alarm finds nothing to do.
-  package mutating func removeTimer(_ timer: ScheduledTimer) {
+  mutating func removeTimer(_ timer: ScheduledTimer) {
     timers.remove(timer)
   }
 
@@ -268,7 +268,7 @@ package struct WorkQueueStateMachine {
   /// re-arms for the next timer at once, even while a worker is active: the alarm thread is awake now,
   /// so arming costs no wake-up, whereas the worker arming it when it stops would wake the thread once
   /// more per timer.
-  package mutating func alarmFired(
+  mutating func alarmFired(
     now: SchedulerInstant, punctuality: Punctuality, maySpin: Bool
   ) -> (worker: WorkerAction, timer: TimerAction) {
     armed = nil

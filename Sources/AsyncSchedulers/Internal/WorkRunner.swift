@@ -13,15 +13,15 @@ package struct WorkRunner {
   }
 
   /// The serial executor jobs are isolated to, or `nil` for a concurrent scheduler.
-  package let serial: UnownedSerialExecutor?
+  let serial: UnownedSerialExecutor?
   /// The task executor jobs of preferring tasks run on, or `nil` when the scheduler that queued them
   /// is gone (then no task can prefer it, and no task job can be queued).
-  package let taskExecutor: UnownedTaskExecutor?
+  let taskExecutor: UnownedTaskExecutor?
   /// How actor jobs run.
-  package let actorJobs: ActorJobs
+  let actorJobs: ActorJobs
   /// Whether task jobs run isolated to `serial` (a serial scheduler runs one job at a time, so a task
   /// preferring it may claim its isolation) or nonisolated on `taskExecutor`.
-  package let isolatesTaskJobs: Bool
+  let isolatesTaskJobs: Bool
 
   /// A runner for a scheduler with these executors.
   @inline(__always)

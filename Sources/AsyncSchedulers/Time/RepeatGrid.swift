@@ -3,17 +3,17 @@
 /// All arithmetic is on whole attoseconds in 128-bit integers: no floating point, so a grid anchored at
 /// any representable instant (``SchedulerInstant/distantPast`` included) gives the exact grid point,
 /// never a rounded one that is already past, and never traps.
-package struct RepeatGrid: Sendable {
+struct RepeatGrid: Sendable {
   /// The first deadline.
-  package let start: SchedulerInstant
+  let start: SchedulerInstant
   /// The distance between deadlines (positive).
-  package let interval: Duration
+  let interval: Duration
   /// The deadline most recently handed out (`start` before the first call).
   private var last: SchedulerInstant
 
   /// A grid starting at `start`, every `interval`.
   /// - Precondition: `interval > .zero`.
-  package init(start: SchedulerInstant, interval: Duration) {
+  init(start: SchedulerInstant, interval: Duration) {
     checkArgument(interval > .zero, "RepeatGrid: interval must be greater than zero (got \(interval))")
     self.start = start
     self.interval = interval
@@ -23,7 +23,7 @@ package struct RepeatGrid: Sendable {
   /// The next deadline after the last one handed out that is later than `now`, skipping grid points
   /// already in the past (missed ticks are coalesced into the one being fired); `nil` when that point
   /// lies beyond the end of the timeline (``SchedulerInstant/distantFuture``), so the timer ends.
-  package mutating func nextDeadline(after now: SchedulerInstant) -> SchedulerInstant? {
+  mutating func nextDeadline(after now: SchedulerInstant) -> SchedulerInstant? {
     let following = last.advanced(by: interval)
     let next = following > now ? following : Self.firstPoint(start: start, interval: interval, after: now)
     guard next > now, next < .distantFuture else { return nil }
@@ -51,7 +51,7 @@ package struct RepeatGrid: Sendable {
   }
 
   /// Grid point number `index` (saturating at the ends of the timeline).
-  package static func point(start: SchedulerInstant, interval: Duration, index: Int128) -> SchedulerInstant {
+  static func point(start: SchedulerInstant, interval: Duration, index: Int128) -> SchedulerInstant {
     point(start: start, step: interval.attoseconds, index: index)
   }
 
@@ -66,13 +66,13 @@ extension Duration {
   private static var attosecondsPerSecond: Int128 { 1_000_000_000_000_000_000 }
 
   /// The duration in whole attoseconds (every `Duration` is exactly representable).
-  package var attoseconds: Int128 {
+  var attoseconds: Int128 {
     let (seconds, attoseconds) = components
     return Int128(seconds) * Self.attosecondsPerSecond + Int128(attoseconds)
   }
 
   /// A duration of `attoseconds`, saturating at ±`Int64.max` seconds.
-  package init(attoseconds: Int128) {
+  init(attoseconds: Int128) {
     let (seconds, remainder) = attoseconds.quotientAndRemainder(dividingBy: Self.attosecondsPerSecond)
     guard let whole = Int64(exactly: seconds) else {
       self = .seconds(seconds > 0 ? Int64.max : Int64.min)

@@ -1,7 +1,8 @@
-import AsyncSchedulers
 import AsyncSchedulersTestSupport
 import AsyncSchedulersTesting
 import Testing
+
+@testable import AsyncSchedulers
 
 /// Seeded random interleavings of the events of one awaited callback operation (install, attach,
 /// completions, cancellation) against the rule: the continuation is resumed exactly once, with the

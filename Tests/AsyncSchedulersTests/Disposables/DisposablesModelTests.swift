@@ -1,8 +1,9 @@
-import AsyncSchedulers
 import AsyncSchedulersTestSupport
 import AsyncSchedulersTesting
 import Synchronization
 import Testing
+
+@testable import AsyncSchedulers
 
 /// Seeded random sequences of operations on the disposables' phase machines, each checked after every
 /// step against a small reference model: what has run, how often, what is disposed, and what is still

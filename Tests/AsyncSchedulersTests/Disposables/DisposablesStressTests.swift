@@ -1,8 +1,9 @@
-import AsyncSchedulers
 import AsyncSchedulersTestSupport
 import Dispatch
 import Synchronization
 import Testing
+
+@testable import AsyncSchedulers
 
 /// 8 threads racing on the core disposables, with counters for exactly-once disposal.
 @Suite("Disposables under stress")

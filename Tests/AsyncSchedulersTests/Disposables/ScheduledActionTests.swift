@@ -1,9 +1,10 @@
-import AsyncSchedulers
 import AsyncSchedulersTestSupport
 import AsyncSchedulersTesting
 import Foundation
 import Synchronization
 import Testing
+
+@testable import AsyncSchedulers
 
 @Suite("ScheduledAction")
 struct ScheduledActionTests {

@@ -1,6 +1,7 @@
-import AsyncSchedulers
 import AsyncSchedulersTestSupport
 import Testing
+
+@testable import AsyncSchedulers
 
 @Suite("SerialDisposable")
 struct SerialDisposableTests {

@@ -1,5 +1,6 @@
-import AsyncSchedulers
 import Testing
+
+@testable import AsyncSchedulers
 
 @Suite("HandOffLatency")
 struct HandOffLatencyTests {

@@ -1,7 +1,8 @@
-import AsyncSchedulers
 import AsyncSchedulersTestSupport
 import AsyncSchedulersTesting
 import Testing
+
+@testable import AsyncSchedulers
 
 /// Drives `TimerHeap` with seeded random inserts, removals (present and absent) and pops against a
 /// sorted reference list, checking after every step the heap order, every timer's recorded index,

@@ -1,7 +1,8 @@
-import AsyncSchedulers
 import AsyncSchedulersTestSupport
 import AsyncSchedulersTesting
 import Testing
+
+@testable import AsyncSchedulers
 
 /// Drives `WorkQueueStateMachine` with long seeded random sequences of the events its storage sends
 /// (jobs, workers arriving, running, waiting and coming back, timers with leeway added and disposed,
@@ -176,7 +177,7 @@ private struct Model {
       timers[id] = TimerRecord(id: id, deadline: deadline, latest: latest, handle: handle)
     default:
       let interval = Duration.microseconds(Int64(random.next() % 200) + 1)
-      let handle = RepeatingTimer(owner: nil, grid: RepeatGrid(start: instant(deadline), interval: interval), body)
+      let handle = RepeatingTimer(owner: nil, start: instant(deadline), interval: interval, body)
       payload = .timer(handle)
       timers[id] = TimerRecord(id: id, deadline: deadline, latest: latest, handle: handle, repeating: interval)
     }

@@ -1,6 +1,7 @@
-import AsyncSchedulers
 import AsyncSchedulersTestSupport
 import Testing
+
+@testable import AsyncSchedulers
 
 @Suite("WorkQueueStateMachine")
 struct WorkQueueStateMachineTests {
@@ -101,7 +102,7 @@ struct WorkQueueStateMachineTests {
   @Test("a repeating timer keeps its leeway on every tick")
   func repeatingTimerKeepsLeeway() {
     var machine = Machine(width: 1)
-    let repeating = RepeatingTimer(owner: nil, grid: RepeatGrid(start: at(100), interval: .microseconds(100))) {}
+    let repeating = RepeatingTimer(owner: nil, start: at(100), interval: .microseconds(100)) {}
     _ = machine.addTimer(
       .timer(repeating), at: at(100), leeway: .microseconds(30), now: at(0), punctuality: efficient, maySpin: false)
     #expect(machine.armed == at(130))

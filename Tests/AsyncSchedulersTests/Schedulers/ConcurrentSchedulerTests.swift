@@ -1,8 +1,9 @@
-import AsyncSchedulers
 import AsyncSchedulersTestSupport
 import Dispatch
 import Synchronization
 import Testing
+
+@testable import AsyncSchedulers
 
 @Suite("ConcurrentScheduler")
 struct ConcurrentSchedulerTests {

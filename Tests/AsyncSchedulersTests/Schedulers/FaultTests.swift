@@ -1,9 +1,10 @@
-import AsyncSchedulers
 import AsyncSchedulersTestSupport
 import Dispatch
 import Foundation
 import Synchronization
 import Testing
+
+@testable import AsyncSchedulers
 
 @Suite("Faults")
 struct FaultTests {

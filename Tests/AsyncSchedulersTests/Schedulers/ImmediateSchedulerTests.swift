@@ -1,6 +1,7 @@
-import AsyncSchedulers
 import AsyncSchedulersTestSupport
 import Testing
+
+@testable import AsyncSchedulers
 
 @Suite("ImmediateScheduler")
 struct ImmediateSchedulerTests {

@@ -1,6 +1,7 @@
-import AsyncSchedulers
 import AsyncSchedulersTestSupport
 import Testing
+
+@testable import AsyncSchedulers
 
 /// The checks the two inline schedulers (immediate, trampoline) share: their timed forms hold the
 /// calling thread, yet cancellation and `.distantFuture` must never leave a thread held for good.

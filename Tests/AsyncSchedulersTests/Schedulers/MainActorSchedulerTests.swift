@@ -1,7 +1,8 @@
-import AsyncSchedulers
 import AsyncSchedulersTestSupport
 import Dispatch
 import Testing
+
+@testable import AsyncSchedulers
 
 @Suite("MainActorScheduler")
 struct MainActorSchedulerTests {

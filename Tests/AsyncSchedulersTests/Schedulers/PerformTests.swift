@@ -1,9 +1,10 @@
-import AsyncSchedulers
 import AsyncSchedulersTestSupport
 import AsyncSchedulersTesting
 import Dispatch
 import Synchronization
 import Testing
+
+@testable import AsyncSchedulers
 
 @Suite("Scheduler.perform")
 struct PerformTests {

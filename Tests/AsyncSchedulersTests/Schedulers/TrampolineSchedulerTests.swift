@@ -1,7 +1,8 @@
-import AsyncSchedulers
 import AsyncSchedulersTestSupport
 import Synchronization
 import Testing
+
+@testable import AsyncSchedulers
 
 @Suite("TrampolineScheduler")
 struct TrampolineSchedulerTests {

@@ -1,5 +1,6 @@
-import AsyncSchedulers
 import Testing
+
+@testable import AsyncSchedulers
 
 @Suite("SchedulerInstant")
 struct SchedulerInstantTests {

@@ -1,7 +1,8 @@
-import AsyncSchedulers
 import AsyncSchedulersTestSupport
 import AsyncSchedulersTesting
 import Testing
+
+@testable import AsyncSchedulers
 
 @Suite("Scheduler.ticks")
 struct SchedulerTicksTests {
