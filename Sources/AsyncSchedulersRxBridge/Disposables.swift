@@ -46,9 +46,3 @@ extension AnyDisposable: Cancelable {}
 extension CompositeDisposable: Cancelable {}
 extension SerialDisposable: Cancelable {}
 extension ScheduledAction: Cancelable {}
-
-extension Disposable {
-  /// For disposables written for RxSwift, whose `Disposable` has only `dispose()`: they read as not
-  /// disposed (unknown), and `CompositeDisposable` and `DisposeBag` keep them until they are disposed.
-  public var isDisposed: Bool { false }
-}

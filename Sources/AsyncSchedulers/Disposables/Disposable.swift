@@ -14,3 +14,11 @@ public protocol Disposable: Sendable {
   /// Whether `dispose()` has been called. Reading it never blocks.
   var isDisposed: Bool { get }
 }
+
+extension Disposable {
+  /// `false`, for a disposable that does not track whether it was disposed (RxSwift's `Disposable` has
+  /// only `dispose()`, so code written for it compiles unchanged): ``CompositeDisposable`` and
+  /// ``DisposeBag`` keep such a disposable until they dispose it. Every disposable of this library
+  /// implements it.
+  public var isDisposed: Bool { false }
+}
