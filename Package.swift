@@ -27,8 +27,6 @@ let package = Package(
       dependencies: [
         "AsyncSchedulers", "AsyncSchedulersTesting", "AsyncSignals", "AsyncSchedulersBridge", "AsyncSchedulersRxBridge",
         "AsyncSchedulersBridgeTesting",
-        // Only for the operators written the swift-async-algorithms way that the capture example uses.
-        "AsyncSchedulersTestSupport",
       ]),
     .executableTarget(
       name: "AsyncSchedulersBenchmarks",

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Checks that the production modules (and everything they depend on) link no test framework: none of
 them may depend on AsyncSchedulersTesting (which imports Swift Testing when it can), and none of their
-sources may import Testing or XCTest."""
+sources may import Testing or XCTest. Also that no library or executable depends on a target under
+Tests/ (test support and app-pattern targets are for test targets only)."""
 import json, pathlib, re, subprocess, sys
 
 PRODUCTION = ["AsyncSchedulers", "AsyncSignals", "AsyncSchedulersBridge", "AsyncSchedulersRxBridge"]
@@ -24,6 +25,11 @@ for name in PRODUCTION:
         for source in pathlib.Path(targets[module]["path"]).rglob("*.swift"):
             if re.search(r"^\s*import\s+(Testing|XCTest)\b", source.read_text(), re.M):
                 failures.append(f"{name}: {source} imports a test framework")
+for name, target in targets.items():
+    if target["type"] in ("library", "executable") and not target["path"].startswith("Tests"):
+        for dependency in target.get("target_dependencies", []):
+            if targets[dependency]["path"].startswith("Tests"):
+                failures.append(f"{name} depends on {dependency}, a target under Tests/")
 for failure in failures:
     print("FAIL:", failure)
 print("production modules link no test framework" if not failures else f"{len(failures)} problem(s)")

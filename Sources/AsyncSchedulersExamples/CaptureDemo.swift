@@ -1,5 +1,4 @@
 import AsyncSchedulers
-import AsyncSchedulersTestSupport
 import AsyncSchedulersTesting
 
 /// A debounce written the swift-async-algorithms way (an internal `Task {}` and `clock.sleep`), tested
