@@ -34,7 +34,7 @@ extension Scheduler {
     guard deadline > now else { return }
     // `withCallbackCompletion` spelled out, so the timer's body calls the bridge directly (one closure
     // fewer per sleep).
-    let bridge = CallbackCompletionBridge<Void>()
+    let bridge = CompletionBridge<Void>()
     try await withTaskCancellationHandler(
       operation: {
         try await withUnsafeThrowingContinuation { continuation in
@@ -53,9 +53,9 @@ extension Scheduler {
   /// once it has started, it runs to completion and the caller gets its result or its error, even if
   /// the task was cancelled meanwhile, so the caller is never told that work which ran did not.
   public func perform<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    let completion = PerformCompletion<T>()
+    let completion = CompletionBridge<T>()
     return try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { continuation in
+      try await withUnsafeThrowingContinuation { continuation in
         guard completion.install(continuation) else { return }
         completion.attach(schedule { completion.run(body) })
       }
