@@ -17,7 +17,7 @@ public class ScheduledAction: Disposable, @unchecked Sendable {
 
   private enum Phase {
     static let pending: UInt8 = 0
-    /// A body that stays (repeating timer, alarm) is running; a `dispose()` meanwhile moves it to
+    /// A body that stays (a repeating timer) is running; a `dispose()` meanwhile moves it to
     /// `disposed` and leaves releasing the body to the runner.
     static let running: UInt8 = 1
     static let finished: UInt8 = 2
@@ -25,12 +25,12 @@ public class ScheduledAction: Disposable, @unchecked Sendable {
   }
 
   private let phase: Atomic<UInt8>
-  /// Whether the body stays after a run (repeating timers, alarms).
+  /// Whether the body stays after a run (repeating timers).
   let keepsBody: Bool
   @exclusivity(unchecked) private var body: (@Sendable () -> Void)?
 
   /// Creates the handle of a job. Only schedulers create these. `keepsBody` keeps the body after a run
-  /// (repeating timers and alarms run it again).
+  /// (a repeating timer runs it again).
   package init(keepsBody: Bool = false, _ body: @escaping @Sendable () -> Void) {
     phase = Atomic(Phase.pending)
     self.keepsBody = keepsBody
@@ -122,8 +122,13 @@ package class ScheduledTimer: ScheduledAction, @unchecked Sendable {
   /// Position in the owner's timer heap, or -1 (owner's lock).
   @exclusivity(unchecked) final var heapIndex: Int = -1
 
-  /// Creates a one-shot timer, or with `keepsBody` one that stays after running (a scheduler's alarm).
-  package init(owner: (any TimerOwner)?, keepsBody: Bool = false, _ body: @escaping @Sendable () -> Void) {
+  /// Creates a one-shot timer.
+  package convenience init(owner: (any TimerOwner)?, _ body: @escaping @Sendable () -> Void) {
+    self.init(owner: owner, keepsBody: false, body)
+  }
+
+  /// Creates a timer; with `keepsBody` its body stays after running (a ``RepeatingTimer``).
+  init(owner: (any TimerOwner)?, keepsBody: Bool, _ body: @escaping @Sendable () -> Void) {
     self.owner = owner
     super.init(keepsBody: keepsBody, body)
   }

@@ -11,8 +11,8 @@ import Synchronization
 
 /// The process-wide alarm thread behind every real-time scheduler's timers.
 ///
-/// Each scheduler keeps its timers in its own heap and registers only one "alarm" here (a
-/// ``ScheduledAction`` whose body moves the scheduler's due timers to its ready queue and starts a
+/// Each scheduler keeps its timers in its own heap and registers only one "alarm" here (an
+/// ``AlarmRegistration`` whose body moves the scheduler's due timers to its ready queue and starts a
 /// worker), with its firing window (see ``DeadlineHeap/firingWindow``). One thread sleeps in the kernel
 /// from the start of the alarms' own firing window, with a timer slack that lets the kernel wake it
 /// anywhere up to that window's end (and so serve it with other timers of the system), then fires every
@@ -24,11 +24,11 @@ import Synchronization
 /// The state is a `Mutex`; the thread sleeps on a semaphore (a futex wait in the kernel). A glibc
 /// condition variable, used before, re-locked its mutex as contended after every timed wait, which
 /// cost one extra system call per wake-up.
-final class AlarmClock: TimerOwner, Sendable {
+final class AlarmClock: Sendable {
   static let shared = AlarmClock()
 
   private struct State {
-    var heap = TimerHeap()
+    var heap = DeadlineHeap<AlarmEntry>()
     var started = false
     /// The latest instant the thread may sleep until, while it sleeps with a deadline.
     var waitingUntil: SchedulerInstant?
@@ -44,10 +44,12 @@ final class AlarmClock: TimerOwner, Sendable {
   private init() {}
 
   /// Makes `alarm` fire between `earliest` and `latest` (inserting it, or moving it if already armed).
-  func arm(_ alarm: ScheduledTimer, earliest: SchedulerInstant, latest: SchedulerInstant) {
+  func arm(_ alarm: AlarmRegistration, earliest: SchedulerInstant, latest: SchedulerInstant) {
     let (wake, start) = state.withCriticalRegion { state in
-      state.heap.remove(alarm)
-      state.heap.insert(alarm, deadline: earliest, leeway: earliest.duration(to: latest), sequence: state.nextSequence)
+      Self.remove(alarm, from: &state.heap)
+      state.heap.insert(
+        AlarmEntry(
+          deadline: earliest, latest: Swift.max(earliest, latest), sequence: state.nextSequence, registration: alarm))
       state.nextSequence &+= 1
       let wake = state.waitingIdle || (state.waitingUntil.map { latest < $0 } ?? false)
       defer { state.started = true }
@@ -57,9 +59,15 @@ final class AlarmClock: TimerOwner, Sendable {
     if wake { wakeUp.signal() }
   }
 
-  /// Removes a disposed alarm.
-  func cancelTimer(_ action: ScheduledTimer) {
-    state.withCriticalRegion { _ = $0.heap.remove(action) }
+  /// Removes `alarm` if it is armed (its engine is going away).
+  func cancel(_ alarm: AlarmRegistration) {
+    state.withCriticalRegion { Self.remove(alarm, from: &$0.heap) }
+  }
+
+  private static func remove(_ alarm: AlarmRegistration, from heap: inout DeadlineHeap<AlarmEntry>) {
+    let index = alarm.heapIndex
+    guard index >= 0, index < heap.count, heap[index].registration === alarm else { return }
+    _ = heap.remove(at: index)
   }
 
   private func startThread() {
@@ -88,7 +96,7 @@ final class AlarmClock: TimerOwner, Sendable {
   }
 
   private func run() {
-    var due: [ScheduledTimer] = []
+    var due: [AlarmRegistration] = []
     // The slack set on this thread last.
     var currentSlack = Duration.zero
     // The deadline of the last timed wait: how late the thread woke for it is a hand-off sample.
@@ -101,7 +109,7 @@ final class AlarmClock: TimerOwner, Sendable {
       waitedFor = nil
       let step = state.withCriticalRegion { state -> Step in
         while let deadline = state.heap.firstDeadline, deadline <= now, let entry = state.heap.popFirst() {
-          if let alarm = entry.timer { due.append(alarm) }
+          due.append(entry.registration)
         }
         if !due.isEmpty { return .fire }
         guard let (earliest, end) = state.heap.firingWindow else {
@@ -116,7 +124,7 @@ final class AlarmClock: TimerOwner, Sendable {
       }
       switch step {
       case .fire:
-        for alarm in due { alarm.run() }
+        for alarm in due { alarm.fire() }
         due.removeAll(keepingCapacity: true)
         continue
       case .idle:

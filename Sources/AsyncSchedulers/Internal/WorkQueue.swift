@@ -18,6 +18,7 @@ import Synchronization
 /// (as pending blocks keep a `DispatchQueue` alive). Not `weak`: a weak reference gives the host a
 /// side table, which sends every retain and release of it down the runtime's slow path (measured:
 /// the RAC bridge's `schedule` went from 0.9× to 1.9× the core's).
+@usableFromInline
 final class WorkQueue: TimerOwner, Sendable {
   /// How jobs run by this engine are isolated.
   enum Isolation {
@@ -36,7 +37,7 @@ final class WorkQueue: TimerOwner, Sendable {
     /// The host's serial executor (``Isolation/own``), set with the host.
     var serial: UnownedSerialExecutor?
     /// This engine's registration with the process-wide ``AlarmClock``, created on first use.
-    var alarm: ScheduledTimer?
+    var alarm: AlarmRegistration?
     /// The host while timers are pending, so that fire-and-forget timers (which have no handle) keep
     /// it alive.
     var keepAlive: (any Scheduler)?
@@ -108,7 +109,7 @@ final class WorkQueue: TimerOwner, Sendable {
   }
 
   deinit {
-    state.withCriticalRegion { $0.alarm }?.dispose()
+    if let alarm = state.withCriticalRegion({ $0.alarm }) { AlarmClock.shared.cancel(alarm) }
   }
 
   /// Whether the calling code runs in one of this engine's jobs. Never blocks.
@@ -124,7 +125,7 @@ final class WorkQueue: TimerOwner, Sendable {
   }
 
   /// The number of pending timers.
-  var pendingTimerCount: Int { state.withCriticalRegion { $0.machine.timerCount } }
+  @usableFromInline var pendingTimerCount: Int { state.withCriticalRegion { $0.machine.timerCount } }
 
   // MARK: Ready work
 
@@ -158,16 +159,29 @@ final class WorkQueue: TimerOwner, Sendable {
   }
 
   /// Queues `action` behind a new handle (the schedulers' `schedule(_:)`).
-  @inline(__always)
+  @usableFromInline
   func schedule(_ action: @escaping @Sendable () -> Void) -> ScheduledAction {
     let scheduled = ScheduledAction(action)
     submit(.action(scheduled))
     return scheduled
   }
 
+  /// Queues `action` with no handle (the schedulers' `execute(_:)`).
+  @usableFromInline
+  func execute(_ action: @escaping @Sendable () -> Void) { submit(.closure(action)) }
+
+  /// Queues a job of a task preferring the host (the schedulers' `enqueue(_:)`).
+  @usableFromInline
+  func enqueue(taskJob job: UnownedJob) { submit(.taskJob(job)) }
+
+  /// Queues a bridged job object (the schedulers' `submit(runnable:)`).
+  @usableFromInline
+  func submit(runnable job: consuming any RunnableJob) { submit(.runnable(job)) }
+
   // MARK: Timers
 
   /// A one-shot timer with a handle (the schedulers' `schedule(at:leeway:_:)`).
+  @usableFromInline
   func schedule(
     at deadline: SchedulerInstant, leeway: Duration, _ action: @escaping @Sendable () -> Void
   ) -> ScheduledAction {
@@ -177,6 +191,7 @@ final class WorkQueue: TimerOwner, Sendable {
   }
 
   /// A repeating timer on the grid `start + interval × k` (the schedulers' `scheduleRepeating`).
+  @usableFromInline
   func scheduleRepeating(
     startingAt start: SchedulerInstant, every interval: Duration, leeway: Duration,
     _ action: @escaping @Sendable () -> Void
@@ -185,6 +200,12 @@ final class WorkQueue: TimerOwner, Sendable {
     let timer = RepeatingTimer(owner: self, start: start, interval: interval, action)
     addTimer(.timer(timer), at: start, leeway: leeway)
     return timer
+  }
+
+  /// A timer with no handle (the schedulers' `execute(at:leeway:_:)`).
+  @usableFromInline
+  func execute(at deadline: SchedulerInstant, leeway: Duration, _ action: @escaping @Sendable () -> Void) {
+    addTimer(.closure(action), at: deadline, leeway: leeway)
   }
 
   /// Adds a timer (a handle, or a closure with none) due at `deadline`, at most `leeway` late.
@@ -218,11 +239,11 @@ final class WorkQueue: TimerOwner, Sendable {
   /// alarm clock's (which never takes an engine's).
   func arm(_ action: WorkQueueStateMachine.TimerAction, in state: inout State) {
     guard case .arm(let earliest, let latest) = action else { return }
-    let alarm: ScheduledTimer
+    let alarm: AlarmRegistration
     if let existing = state.alarm {
       alarm = existing
     } else {
-      alarm = ScheduledTimer(owner: AlarmClock.shared, keepsBody: true) { [weak self] in self?.alarmFired() }
+      alarm = AlarmRegistration { [weak self] in self?.alarmFired() }
       state.alarm = alarm
     }
     AlarmClock.shared.arm(alarm, earliest: earliest, latest: latest)

@@ -17,7 +17,7 @@ import Dispatch
 /// On Linux the main queue runs only while the process serves it: under `dispatchMain()` (async `main`,
 /// Swift Testing) or a Foundation run loop. Note it is a "main actor" scheduler, not a "main thread"
 /// one: on Linux the main queue may be served by a thread other than the process's first thread.
-public final class MainActorScheduler: Scheduler, RunnableJobSubmitting, Sendable {
+public final class MainActorScheduler: _EngineScheduler, RunnableJobSubmitting, Sendable {
   /// The shared, always-asynchronous main-actor scheduler.
   public static let shared = MainActorScheduler(name: "AsyncSchedulers.MainActorScheduler.shared")
 
@@ -25,27 +25,24 @@ public final class MainActorScheduler: Scheduler, RunnableJobSubmitting, Sendabl
   public let name: String
   /// Whether ``schedule(_:)`` runs inline when on the main actor and idle.
   public let runsInlineWhenIdle: Bool
-  let workQueue: WorkQueue
+  /// The engine this scheduler runs on.
+  public let _engine: _SchedulerEngine
+  /// The engine's storage.
+  var workQueue: WorkQueue { _engine.queue }
 
   /// Creates a main-actor scheduler; see the type's discussion for `runsInlineWhenIdle`.
   public init(name: String = "AsyncSchedulers.MainActorScheduler", runsInlineWhenIdle: Bool = false) {
     self.name = name
     self.runsInlineWhenIdle = runsInlineWhenIdle
     _ = MainActorScheduler.mainQueueMarker
-    workQueue = WorkQueue(name: name, queue: .main, width: 1, isolation: .mainActor, lowLatency: false)
+    _engine = _SchedulerEngine(WorkQueue(name: name, queue: .main, width: 1, isolation: .mainActor, lowLatency: false))
     workQueue.attach(self, serialExecutor: nil)
   }
 
   /// The main actor's serial executor.
   public var unownedSerialExecutor: UnownedSerialExecutor { MainActor.sharedUnownedExecutor }
 
-  /// The number of timers pending in this scheduler's timer heap (for diagnostics and tests).
-  public var pendingTimerCount: Int { workQueue.pendingTimerCount }
-
-  // MARK: Scheduler
-
-  /// The current instant on the real-time (monotonic uptime) timeline. Never blocks.
-  public var now: SchedulerInstant { .uptimeNow }
+  // MARK: What differs from the engine's defaults (_EngineScheduler): the inline-when-idle path
 
   /// Schedules `action` on the main actor; inline when this instance runs inline when idle, the caller
   /// is on the main actor and nothing of this instance is queued or running.
@@ -62,37 +59,6 @@ public final class MainActorScheduler: Scheduler, RunnableJobSubmitting, Sendabl
   public func execute(_ action: @escaping @Sendable () -> Void) {
     if runsInlineWhenIdle && MainActorScheduler.isOnMainQueue && workQueue.runInlineIfIdle(action) { return }
     workQueue.submit(.closure(action))
-  }
-
-  /// Schedules `action` on the main actor at `deadline`, at most `leeway` late; see
-  /// ``Scheduler/schedule(at:leeway:_:)``.
-  @discardableResult
-  public func schedule(
-    at deadline: SchedulerInstant, leeway: Duration = .zero, _ action: @escaping @Sendable () -> Void
-  ) -> ScheduledAction {
-    workQueue.schedule(at: deadline, leeway: leeway, action)
-  }
-
-  /// Runs `action` on the main actor at `deadline`, at most `leeway` late, with no handle; see
-  /// ``Scheduler/execute(at:leeway:_:)``.
-  public func execute(at deadline: SchedulerInstant, leeway: Duration = .zero, _ action: @escaping @Sendable () -> Void)
-  {
-    workQueue.addTimer(.closure(action), at: deadline, leeway: leeway)
-  }
-
-  /// Schedules a repeating `action` on the main actor; see
-  /// ``Scheduler/scheduleRepeating(startingAt:every:leeway:_:)``.
-  @discardableResult
-  public func scheduleRepeating(
-    startingAt start: SchedulerInstant, every interval: Duration, leeway: Duration = .zero,
-    _ action: @escaping @Sendable () -> Void
-  ) -> ScheduledAction {
-    workQueue.scheduleRepeating(startingAt: start, every: interval, leeway: leeway, action)
-  }
-
-  /// Runs a job of a task that prefers this scheduler, isolated to the main actor.
-  public func enqueue(_ job: consuming ExecutorJob) {
-    workQueue.submit(.taskJob(UnownedJob(job)))
   }
 
   /// Queues `job`, or runs it inline under the same conditions as ``schedule(_:)``.

@@ -26,7 +26,7 @@ import Dispatch
 ///   init(scheduler: SerialScheduler) { self.scheduler = scheduler }
 /// }
 /// ```
-public final class SerialScheduler: Scheduler, RunnableJobSubmitting, Sendable {
+public final class SerialScheduler: _EngineScheduler, RunnableJobSubmitting, Sendable {
   /// A name for debugging.
   public let name: String
   /// The scheduler's priority (`.default` when it targets a queue of your choosing).
@@ -34,7 +34,10 @@ public final class SerialScheduler: Scheduler, RunnableJobSubmitting, Sendable {
   /// Whether its workers may spin for punctuality (always ``SchedulerLatencyMode/efficient`` on a
   /// target queue of your choosing).
   public let latencyMode: SchedulerLatencyMode
-  let workQueue: WorkQueue
+  /// The engine this scheduler runs on.
+  public let _engine: _SchedulerEngine
+  /// The engine's storage.
+  var workQueue: WorkQueue { _engine.queue }
   private let serialExecutor: SerialSchedulerExecutor
 
   /// Creates a serial scheduler whose work runs at `priority`, efficient (never spinning) unless you
@@ -46,10 +49,11 @@ public final class SerialScheduler: Scheduler, RunnableJobSubmitting, Sendable {
     self.name = name
     self.priority = priority
     self.latencyMode = latencyMode
-    workQueue = WorkQueue(
-      name: name, queue: .global(qos: priority.qos), width: 1, isolation: .own,
-      lowLatency: latencyMode == .lowLatency)
-    serialExecutor = SerialSchedulerExecutor(workQueue)
+    _engine = _SchedulerEngine(
+      WorkQueue(
+        name: name, queue: .global(qos: priority.qos), width: 1, isolation: .own,
+        lowLatency: latencyMode == .lowLatency))
+    serialExecutor = SerialSchedulerExecutor(_engine.queue)
     workQueue.attach(self, serialExecutor: serialExecutor.asUnownedSerialExecutor())
   }
 
@@ -62,8 +66,8 @@ public final class SerialScheduler: Scheduler, RunnableJobSubmitting, Sendable {
     self.name = name
     self.priority = .default
     self.latencyMode = .efficient
-    workQueue = WorkQueue(name: name, queue: targetQueue, width: 1, isolation: .own, lowLatency: false)
-    serialExecutor = SerialSchedulerExecutor(workQueue)
+    _engine = _SchedulerEngine(WorkQueue(name: name, queue: targetQueue, width: 1, isolation: .own, lowLatency: false))
+    serialExecutor = SerialSchedulerExecutor(_engine.queue)
     workQueue.attach(self, serialExecutor: serialExecutor.asUnownedSerialExecutor())
   }
 
@@ -83,57 +87,4 @@ public final class SerialScheduler: Scheduler, RunnableJobSubmitting, Sendable {
     checkArgument(isCurrent, "Expected to run on scheduler '\(name)'. \(message())", file: file, line: line)
   }
 
-  /// The number of timers pending in this scheduler's timer heap (for diagnostics and tests).
-  public var pendingTimerCount: Int { workQueue.pendingTimerCount }
-
-  // MARK: Scheduler
-
-  /// The current instant on the real-time (monotonic uptime) timeline. Never blocks.
-  public var now: SchedulerInstant { .uptimeNow }
-
-  /// Schedules `action` after the work already queued; see ``Scheduler/schedule(_:)``.
-  @discardableResult
-  public func schedule(_ action: @escaping @Sendable () -> Void) -> ScheduledAction {
-    workQueue.schedule(action)
-  }
-
-  /// Runs `action` after the work already queued, with no handle; see ``Scheduler/execute(_:)``.
-  public func execute(_ action: @escaping @Sendable () -> Void) {
-    workQueue.submit(.closure(action))
-  }
-
-  /// Schedules `action` at `deadline`, at most `leeway` late; see ``Scheduler/schedule(at:leeway:_:)``.
-  @discardableResult
-  public func schedule(
-    at deadline: SchedulerInstant, leeway: Duration = .zero, _ action: @escaping @Sendable () -> Void
-  ) -> ScheduledAction {
-    workQueue.schedule(at: deadline, leeway: leeway, action)
-  }
-
-  /// Runs `action` at `deadline`, at most `leeway` late, with no handle; see
-  /// ``Scheduler/execute(at:leeway:_:)``.
-  public func execute(at deadline: SchedulerInstant, leeway: Duration = .zero, _ action: @escaping @Sendable () -> Void)
-  {
-    workQueue.addTimer(.closure(action), at: deadline, leeway: leeway)
-  }
-
-  /// Schedules a repeating `action`; see ``Scheduler/scheduleRepeating(startingAt:every:leeway:_:)``.
-  @discardableResult
-  public func scheduleRepeating(
-    startingAt start: SchedulerInstant, every interval: Duration, leeway: Duration = .zero,
-    _ action: @escaping @Sendable () -> Void
-  ) -> ScheduledAction {
-    workQueue.scheduleRepeating(startingAt: start, every: interval, leeway: leeway, action)
-  }
-
-  /// Runs a job of a task that prefers this scheduler (`Task(executorPreference:)`,
-  /// `withTaskExecutorPreference`, and their `async let` and task-group children).
-  public func enqueue(_ job: consuming ExecutorJob) {
-    workQueue.submit(.taskJob(UnownedJob(job)))
-  }
-
-  /// Queues `job` after the work already queued (the bridge's path).
-  @usableFromInline package func submit(runnable job: consuming any RunnableJob) {
-    workQueue.submit(.runnable(job))
-  }
 }

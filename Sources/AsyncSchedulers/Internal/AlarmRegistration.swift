@@ -1,0 +1,33 @@
+/// One scheduler engine's registration with the process-wide ``AlarmClock``: armed with a firing window,
+/// it sits in the clock's heap until the window opens, then the clock's thread calls ``fire``.
+///
+/// A registration is not a job: it has no handle semantics, is never disposed by users, and its body
+/// runs again at every arming. The engine that owns it cancels it when the engine goes away.
+final class AlarmRegistration: @unchecked Sendable {
+  // Why @unchecked Sendable: `heapIndex` is read and written only under the alarm clock's lock (which
+  // is also why its dynamic exclusivity checks are off); `fire` is a `let`.
+
+  /// Position in the alarm clock's heap, or -1 while not armed (the clock's lock).
+  @exclusivity(unchecked) var heapIndex = -1
+  /// What the alarm does when its window opens: move the engine's due timers to its ready queue and
+  /// start a worker. Runs on the alarm thread, takes the engine's lock, never runs user code.
+  let fire: @Sendable () -> Void
+
+  /// A registration that calls `fire` each time its window opens.
+  init(_ fire: @escaping @Sendable () -> Void) { self.fire = fire }
+}
+
+/// An armed registration in the alarm clock's heap.
+struct AlarmEntry: DeadlineHeapEntry {
+  /// The start of the registration's firing window: it never fires before.
+  var deadline: SchedulerInstant
+  /// The end of its window.
+  var latest: SchedulerInstant
+  /// Tie-breaker among equal deadlines: the order of arming.
+  var sequence: UInt64
+  /// The registration.
+  let registration: AlarmRegistration
+
+  @inline(__always)
+  func didMove(to index: Int) { registration.heapIndex = index }
+}
