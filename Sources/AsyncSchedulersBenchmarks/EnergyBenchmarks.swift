@@ -38,18 +38,21 @@ private func sleep(untilUptime deadline: UInt64) {
 
 /// The child side of scenario 12: runs one energy workload (`workload`, on `side`: ours, ours with
 /// the low-latency mode, or the Dispatch baseline) for `seconds`, and prints the process CPU time it
-/// used and the wall time it took.
-func runEnergyChild(workload: String, side: String, seconds: Double) {
+/// used and the wall time it took. `cold`: no warm-up first, so the measurement includes what a fresh
+/// process pays on first use (starting threads, the first arming), as an app starting a timer does.
+func runEnergyChild(workload: String, side: String, seconds: Double, cold: Bool = false) {
   let mode: SchedulerLatencyMode = side == "low" ? .lowLatency : .efficient
   let ours = side != "baseline"
   let duration = UInt64(seconds * 1e9)
   let done = DispatchSemaphore(value: 0)
-  // Warm up the threads each side uses (Dispatch's pool, the alarm thread), outside the measurement.
-  let warmScheduler = SerialScheduler(name: "bench.energy.warm", latencyMode: mode)
-  warmScheduler.execute(at: .uptimeNow.advanced(by: .milliseconds(1))) { done.signal() }
-  done.wait()
-  DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(1)) { done.signal() }
-  done.wait()
+  if !cold {
+    // Warm up the threads each side uses (Dispatch's pool, the alarm thread), outside the measurement.
+    let warmScheduler = SerialScheduler(name: "bench.energy.warm", latencyMode: mode)
+    warmScheduler.execute(at: .uptimeNow.advanced(by: .milliseconds(1))) { done.signal() }
+    done.wait()
+    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(1)) { done.signal() }
+    done.wait()
+  }
 
   let cpuBefore = processCPUSeconds()
   let splitBefore = processCPUSplit()
@@ -164,6 +167,8 @@ func energy(_ options: RunOptions) -> [Figure] {
     ("12b CPU: one-shot timer every 1 ms", "oneshots", 2, .ratio(1.0)),
     ("12c CPU: a job posted every 200 µs", "producer", 2, .ratio(1.0)),
     ("12d CPU: idle, a timer an hour away", "idle", 2, .absolute(1)),
+    ("12e CPU, fresh process: 60 Hz repeating timer", "repeating cold", 3, .ratio(1.0)),
+    ("12f CPU, fresh process: one-shot timer every 1 ms", "oneshots cold", 2, .ratio(1.0)),
   ]
   var figures: [Figure] = []
   for workload in workloads {
@@ -171,7 +176,10 @@ func energy(_ options: RunOptions) -> [Figure] {
     var samples: [String: [Double]] = [:]
     for _ in 0..<rounds {
       for side in ["ours", "low", "baseline"] {
-        guard let fields = runChild(["--child-energy", workload.key, side, String(seconds)]), fields.count == 2 else {
+        let arguments =
+          ["--child-energy"] + workload.key.split(separator: " ").prefix(1).map(String.init) + [side, String(seconds)]
+          + (workload.key.hasSuffix(" cold") ? ["cold"] : [])
+        guard let fields = runChild(arguments), fields.count == 2 else {
           continue
         }
         samples[side, default: []].append(fields[0] * 1000)

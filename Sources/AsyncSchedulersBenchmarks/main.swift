@@ -26,7 +26,9 @@ if let index = arguments.firstIndex(of: "--child-creation"), arguments.count > i
 }
 
 if let index = arguments.firstIndex(of: "--child-energy"), arguments.count > index + 3 {
-  runEnergyChild(workload: arguments[index + 1], side: arguments[index + 2], seconds: Double(arguments[index + 3]) ?? 2)
+  runEnergyChild(
+    workload: arguments[index + 1], side: arguments[index + 2], seconds: Double(arguments[index + 3]) ?? 2,
+    cold: arguments.count > index + 4 && arguments[index + 4] == "cold")
   exit(0)
 }
 

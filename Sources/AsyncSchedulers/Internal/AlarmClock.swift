@@ -43,9 +43,17 @@ final class AlarmClock: Sendable {
 
   private init() {}
 
-  /// Makes `alarm` fire between `earliest` and `latest` (inserting it, or moving it if already armed).
-  func arm(_ alarm: AlarmRegistration, earliest: SchedulerInstant, latest: SchedulerInstant) {
-    let (wake, start) = state.withCriticalRegion { state in
+  /// Makes the registration fire between the arming's `earliest` and `latest` (inserting it, or moving
+  /// it if already armed), unless the clock already performed a later arming of it.
+  func arm(_ arming: AlarmArming) {
+    let alarm = arming.registration
+    let earliest = arming.earliest
+    let latest = arming.latest
+    let (wake, start) = state.withCriticalRegion { state -> (Bool, Bool) in
+      // Armings are decided in order under the engine's lock and performed after it: a stale one that
+      // lost the race to a newer one must not move the alarm back.
+      guard arming.generation > alarm.armedGeneration else { return (false, false) }
+      alarm.armedGeneration = arming.generation
       Self.remove(alarm, from: &state.heap)
       state.heap.insert(
         AlarmEntry(
@@ -59,9 +67,13 @@ final class AlarmClock: Sendable {
     if wake { wakeUp.signal() }
   }
 
-  /// Removes `alarm` if it is armed (its engine is going away).
+  /// Removes `alarm` if it is armed, for good (its engine is going away): an arming still on its way
+  /// is ignored.
   func cancel(_ alarm: AlarmRegistration) {
-    state.withCriticalRegion { Self.remove(alarm, from: &$0.heap) }
+    state.withCriticalRegion { state in
+      alarm.armedGeneration = .max
+      Self.remove(alarm, from: &state.heap)
+    }
   }
 
   private static func remove(_ alarm: AlarmRegistration, from heap: inout DeadlineHeap<AlarmEntry>) {

@@ -4,11 +4,15 @@
 /// A registration is not a job: it has no handle semantics, is never disposed by users, and its body
 /// runs again at every arming. The engine that owns it cancels it when the engine goes away.
 final class AlarmRegistration: @unchecked Sendable {
-  // Why @unchecked Sendable: `heapIndex` is read and written only under the alarm clock's lock (which
-  // is also why its dynamic exclusivity checks are off); `fire` is a `let`.
+  // Why @unchecked Sendable: `heapIndex` and `armedGeneration` are read and written only under the
+  // alarm clock's lock (which is also why their dynamic exclusivity checks are off); `fire` is a `let`.
 
   /// Position in the alarm clock's heap, or -1 while not armed (the clock's lock).
   @exclusivity(unchecked) var heapIndex = -1
+  /// The generation of the latest arming the clock performed (the clock's lock): an engine decides
+  /// its armings in order under its own lock but performs them after releasing it, so an older one
+  /// arriving late is ignored instead of moving the alarm.
+  @exclusivity(unchecked) var armedGeneration: UInt64 = 0
   /// What the alarm does when its window opens: move the engine's due timers to its ready queue and
   /// start a worker. Runs on the alarm thread, takes the engine's lock, never runs user code.
   let fire: @Sendable () -> Void
@@ -30,4 +34,16 @@ struct AlarmEntry: DeadlineHeapEntry {
 
   @inline(__always)
   func didMove(to index: Int) { registration.heapIndex = index }
+}
+
+/// One arming decided by an engine under its lock, performed on the alarm clock after releasing it.
+struct AlarmArming {
+  /// The engine's registration.
+  let registration: AlarmRegistration
+  /// The start of the firing window.
+  let earliest: SchedulerInstant
+  /// The end of the firing window.
+  let latest: SchedulerInstant
+  /// The order in which the engine decided it (a later decision wins).
+  let generation: UInt64
 }

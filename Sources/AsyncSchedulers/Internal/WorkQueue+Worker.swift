@@ -36,25 +36,27 @@ extension WorkQueue {
       // A spin slot is taken before asking, so that the machine answers `.wait` only to a worker
       // that may spin; it is given back at once when the answer is not `.wait`.
       let maySpin = lowLatency && SpinBudget.tryAcquire()
-      let (step, work, workers, signal, released) = state.withCriticalRegion { state in
-        var step: WorkQueueStateMachine.WorkerStep
-        var work: Work? = nil
-        var workers = WorkQueueStateMachine.WorkerAction.none
-        if takesBatches {
-          step = state.machine.takeBatch(
-            into: &batch, worker: &worker, now: now, punctuality: punctuality, maySpin: maySpin)
-        } else {
-          let timer: WorkQueueStateMachine.TimerAction
-          (step, work, workers, timer) = state.machine.takeOne(
-            worker: &worker, now: now, punctuality: punctuality, maySpin: maySpin)
-          arm(timer, in: &state)
+      var work: Work? = nil
+      let (step, signal, released, arming) = state.withCriticalRegion { state in
+        let step =
+          takesBatches
+          ? state.machine.takeBatch(into: &batch, worker: &worker, now: now, punctuality: punctuality, maySpin: maySpin)
+          : state.machine.takeOne(into: &work, worker: &worker, now: now, punctuality: punctuality, maySpin: maySpin)
+        let timer: WorkQueueStateMachine.TimerAction
+        switch step {
+        case .run(let action): timer = action.timer
+        case .stop(let stopping): timer = stopping
+        case .wait: timer = .none
         }
-        if case .stop(let timer) = step { arm(timer, in: &state) }
-        return (step, work, workers, waitSignal.load(ordering: .relaxed), state.retainWhileTimersPending())
+        return (
+          step, waitSignal.load(ordering: .relaxed), state.retainWhileTimersPending(),
+          alarmArming(for: timer, in: &state)
+        )
       }
+      if let arming { AlarmClock.shared.arm(arming) }
       // This worker's own reference keeps the host alive past this release.
       withExtendedLifetime(released) {}
-      perform(workers, workers.start > 0 ? context : nil)
+      if case .run(let action) = step { perform(action.worker, action.worker.start > 0 ? context : nil) }
       if case .wait(let until) = step {
         wait(until: until, seen: signal)
         SpinBudget.release()

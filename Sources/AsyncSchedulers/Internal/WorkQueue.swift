@@ -38,6 +38,9 @@ final class WorkQueue: TimerOwner, Sendable {
     var serial: UnownedSerialExecutor?
     /// This engine's registration with the process-wide ``AlarmClock``, created on first use.
     var alarm: AlarmRegistration?
+    /// How many armings this engine has decided (each is performed after the lock, in any order: the
+    /// alarm clock keeps the latest).
+    var alarmGeneration: UInt64 = 0
     /// The host while timers are pending, so that fire-and-forget timers (which have no handle) keep
     /// it alive.
     var keepAlive: (any Scheduler)?
@@ -149,11 +152,11 @@ final class WorkQueue: TimerOwner, Sendable {
     Schedulers.withCurrent(host ?? self) { body() }
     let now = SchedulerInstant.uptimeNow
     let punctuality = self.punctuality
-    let context = state.withCriticalRegion { state in
-      let (startWorker, timer) = state.machine.finishInlineRun(now: now, punctuality: punctuality)
-      arm(timer, in: &state)
-      return state.context(for: startWorker ? .startWorker : .none)
+    let (context, arming) = state.withCriticalRegion { state in
+      let action = state.machine.finishInlineRun(now: now, punctuality: punctuality)
+      return (state.context(for: action.worker), alarmArming(for: action.timer, in: &state))
     }
+    if let arming { AlarmClock.shared.arm(arming) }
     if let context { startWorker(context) }
     return true
   }
@@ -213,15 +216,13 @@ final class WorkQueue: TimerOwner, Sendable {
     let now = SchedulerInstant.uptimeNow
     let punctuality = self.punctuality
     let maySpin = lowLatency && SpinBudget.isAvailable
-    let (action, context) = state.withCriticalRegion { state in
-      let (worker, timer) = state.machine.addTimer(
+    let (action, context, arming) = state.withCriticalRegion { state in
+      let action = state.machine.addTimer(
         payload, at: deadline, leeway: leeway, now: now, punctuality: punctuality, maySpin: maySpin)
-      // Arming the alarm under the lock keeps concurrent arms in order; it runs no user code and does
-      // not block.
-      arm(timer, in: &state)
       _ = state.retainWhileTimersPending()
-      return (worker, state.context(for: worker))
+      return (action.worker, state.context(for: action.worker), alarmArming(for: action.timer, in: &state))
     }
+    if let arming { AlarmClock.shared.arm(arming) }
     perform(action, context)
   }
 
@@ -235,10 +236,11 @@ final class WorkQueue: TimerOwner, Sendable {
     withExtendedLifetime(released) {}
   }
 
-  /// Arms (or moves) this engine's alarm as `action` says. Lock order: this engine's lock, then the
-  /// alarm clock's (which never takes an engine's).
-  func arm(_ action: WorkQueueStateMachine.TimerAction, in state: inout State) {
-    guard case .arm(let earliest, let latest) = action else { return }
+  /// The arming `action` asks for, numbered in the order decided (under this engine's lock), to perform
+  /// with `AlarmClock.shared.arm(_:)` after releasing the lock; the clock ignores an arming older than
+  /// one it already performed, so arming outside the lock keeps the latest decision.
+  func alarmArming(for action: WorkQueueStateMachine.TimerAction, in state: inout State) -> AlarmArming? {
+    guard case .arm(let earliest, let latest) = action else { return nil }
     let alarm: AlarmRegistration
     if let existing = state.alarm {
       alarm = existing
@@ -246,7 +248,8 @@ final class WorkQueue: TimerOwner, Sendable {
       alarm = AlarmRegistration { [weak self] in self?.alarmFired() }
       state.alarm = alarm
     }
-    AlarmClock.shared.arm(alarm, earliest: earliest, latest: latest)
+    state.alarmGeneration &+= 1
+    return AlarmArming(registration: alarm, earliest: earliest, latest: latest, generation: state.alarmGeneration)
   }
 
   /// Called on the alarm thread: moves due timers to the ready queue, and starts (or wakes) a worker
@@ -255,11 +258,14 @@ final class WorkQueue: TimerOwner, Sendable {
     let now = SchedulerInstant.uptimeNow
     let punctuality = self.punctuality
     let maySpin = lowLatency && SpinBudget.isAvailable
-    let (action, context, released) = state.withCriticalRegion { state in
-      let (worker, timer) = state.machine.alarmFired(now: now, punctuality: punctuality, maySpin: maySpin)
-      arm(timer, in: &state)
-      return (worker, state.context(for: worker), state.retainWhileTimersPending())
+    let (action, context, released, arming) = state.withCriticalRegion { state in
+      let action = state.machine.alarmFired(now: now, punctuality: punctuality, maySpin: maySpin)
+      return (
+        action.worker, state.context(for: action.worker), state.retainWhileTimersPending(),
+        alarmArming(for: action.timer, in: &state)
+      )
     }
+    if let arming { AlarmClock.shared.arm(arming) }
     perform(action, context)
     withExtendedLifetime(released) {}
   }

@@ -109,10 +109,23 @@ struct WorkQueueStateMachine {
     case arm(earliest: SchedulerInstant, latest: SchedulerInstant)
   }
 
+  /// What the storage does once it has released the lock after an event: start (or wake) workers,
+  /// and arm the alarm. Every event that can do both returns one of these.
+  struct Action: Equatable, Sendable {
+    /// The workers to start or wake.
+    var worker: WorkerAction
+    /// What to do with the alarm.
+    var timer: TimerAction
+
+    /// Nothing to do.
+    static let none = Action(worker: .none, timer: .none)
+  }
+
   /// What a worker does next.
   enum WorkerStep: Equatable, Sendable {
-    /// Run what was taken.
-    case run
+    /// Run what was taken, after performing `action` (a concurrent worker that took one item may start
+    /// more workers for the rest, and keep the alarm armed while it runs).
+    case run(Action)
     /// Keep the slot and watch the signal until this instant, then ask again (only ever answered to
     /// a worker that holds a spin slot).
     case wait(until: SchedulerInstant)
@@ -150,17 +163,14 @@ struct WorkQueueStateMachine {
   }
 
   /// Releases a worker slot without taking work (after an inline run), unless work is ready, in which
-  /// case the slot is kept and `true` says a worker must be dispatched to run it.
-  mutating func finishInlineRun(
-    now: SchedulerInstant, punctuality: Punctuality
-  ) -> (startWorker: Bool, timer: TimerAction) {
+  /// case the slot is kept and the action starts a worker to run it.
+  mutating func finishInlineRun(now: SchedulerInstant, punctuality: Punctuality) -> Action {
     if !ready.isEmpty {
       startingWorkers += 1
-      return (true, .none)
+      return Action(worker: .startWorker, timer: .none)
     }
     activeWorkers -= 1
-    let (worker, timer) = watchTimers(now: now, punctuality: punctuality, maySpin: false)
-    return (worker.start > 0, timer)
+    return watchTimers(now: now, punctuality: punctuality, maySpin: false)
   }
 
   /// A worker that ran its budget gives its thread back and is submitted again, keeping its slot: a
@@ -192,28 +202,28 @@ struct WorkQueueStateMachine {
       swap(&ready, &batch)
       worker.arrival = .ran
       worker.mayLinger = true
-      return .run
+      return .run(.none)
     }
     return idle(&worker, now: now, punctuality: punctuality, maySpin: maySpin)
   }
 
-  /// Takes the next ready item for a concurrent worker (`.run` with the item), or waits or stops as
-  /// ``takeBatch(into:worker:now:punctuality:maySpin:)`` does. When it takes an item, the returned
-  /// actions start (or wake) more workers while more items are ready than workers on their way to take
-  /// them (up to the width), and keep the alarm armed for the timers while slots are free (a running
+  /// Takes the next ready item into `taken` for a concurrent worker, or waits or stops as
+  /// ``takeBatch(into:worker:now:punctuality:maySpin:)`` does. When it takes an item, the `.run`
+  /// action starts (or wakes) more workers while more items are ready than workers on their way to take
+  /// them (up to the width), and keeps the alarm armed for the timers while slots are free (a running
   /// job must not hold a timer up).
   mutating func takeOne(
-    worker: inout Worker, now: SchedulerInstant, punctuality: Punctuality, maySpin: Bool
-  ) -> (step: WorkerStep, work: Work?, workers: WorkerAction, timer: TimerAction) {
+    into taken: inout Work?, worker: inout Worker, now: SchedulerInstant, punctuality: Punctuality, maySpin: Bool
+  ) -> WorkerStep {
     arrive(&worker)
     fireDue(now: now)
     if let work = ready.popFirst() {
       worker.arrival = .ran
       worker.mayLinger = true
-      let (workers, timer) = watchTimers(now: now, punctuality: punctuality, maySpin: false)
-      return (.run, work, workers, timer)
+      taken = work
+      return .run(watchTimers(now: now, punctuality: punctuality, maySpin: false))
     }
-    return (idle(&worker, now: now, punctuality: punctuality, maySpin: maySpin), nil, .none, .none)
+    return idle(&worker, now: now, punctuality: punctuality, maySpin: maySpin)
   }
 
   private mutating func idle(
@@ -247,15 +257,15 @@ struct WorkQueueStateMachine {
   mutating func addTimer(
     _ payload: TimerHeap.Payload, at deadline: SchedulerInstant, leeway: Duration, now: SchedulerInstant,
     punctuality: Punctuality, maySpin: Bool
-  ) -> (worker: WorkerAction, timer: TimerAction) {
+  ) -> Action {
     let previous = timers.firstDeadline
     timers.insert(payload, deadline: deadline, leeway: leeway, sequence: nextSequence)
     nextSequence &+= 1
     let isEarliest = previous.map { deadline < $0 } ?? true
     let closesEarlier = armed.map { deadline.advanced(by: Swift.max(leeway, .zero)) < $0 } ?? false
-    guard isEarliest || closesEarlier else { return (.none, .none) }
+    guard isEarliest || closesEarlier else { return .none }
     // A waiting worker may be waiting for a later deadline: signal it to look again.
-    if waitingWorkers > 0 { return (.wakeWaiting, .none) }
+    if waitingWorkers > 0 { return Action(worker: .wakeWaiting, timer: .none) }
     return watchTimers(now: now, punctuality: punctuality, maySpin: maySpin)
   }
 
@@ -268,9 +278,7 @@ struct WorkQueueStateMachine {
   /// re-arms for the next timer at once, even while a worker is active: the alarm thread is awake now,
   /// so arming costs no wake-up, whereas the worker arming it when it stops would wake the thread once
   /// more per timer.
-  mutating func alarmFired(
-    now: SchedulerInstant, punctuality: Punctuality, maySpin: Bool
-  ) -> (worker: WorkerAction, timer: TimerAction) {
+  mutating func alarmFired(now: SchedulerInstant, punctuality: Punctuality, maySpin: Bool) -> Action {
     armed = nil
     fireDue(now: now)
     return watchTimers(now: now, punctuality: punctuality, maySpin: maySpin, alarmThreadAwake: true)
@@ -300,16 +308,16 @@ struct WorkQueueStateMachine {
   /// timer window early in low-latency mode.
   private mutating func watchTimers(
     now: SchedulerInstant, punctuality: Punctuality, maySpin: Bool, alarmThreadAwake: Bool = false
-  ) -> (worker: WorkerAction, timer: TimerAction) {
+  ) -> Action {
     let first = timers.firstDeadline
     let window = punctuality.timerWindow
     let early = first.map { window > .zero ? $0.advanced(by: .zero - window) : $0 }
     let imminent = window > .zero && (early.map { $0 <= now } ?? false)
     let due = first.map { $0 <= now } ?? false
     var worker = workersForReady()
-    if worker.wake { return (worker, .none) }
+    if worker.wake { return Action(worker: worker, timer: .none) }
     if ready.isEmpty && (due || (imminent && maySpin)) && startingWorkers == 0 {
-      if waitingWorkers > 0 { return (.wakeWaiting, .none) }
+      if waitingWorkers > 0 { return Action(worker: .wakeWaiting, timer: .none) }
       if claimWorker() {
         startingWorkers += 1
         worker = .startWorker
@@ -321,18 +329,18 @@ struct WorkQueueStateMachine {
     // (In low-latency mode a timer already within the window has a worker on its way to spin for it.)
     guard let first, let early, !due, waitingWorkers == 0, activeWorkers < width || (alarmThreadAwake && !imminent)
     else {
-      return (worker, .none)
+      return Action(worker: worker, timer: .none)
     }
     // An alarm closing by the first deadline closes by every window's end: no need to look further.
-    if let armed, armed <= first { return (worker, .none) }
+    if let armed, armed <= first { return Action(worker: worker, timer: .none) }
     let alarm: (earliest: SchedulerInstant, latest: SchedulerInstant)
     if window > .zero {
       alarm = imminent ? (first, first) : (early, early)
     } else {
       alarm = timers.firingWindow ?? (first, first)
     }
-    if let armed, armed <= alarm.latest { return (worker, .none) }
+    if let armed, armed <= alarm.latest { return Action(worker: worker, timer: .none) }
     armed = alarm.latest
-    return (worker, .arm(earliest: alarm.earliest, latest: alarm.latest))
+    return Action(worker: worker, timer: .arm(earliest: alarm.earliest, latest: alarm.latest))
   }
 }

@@ -210,16 +210,15 @@ private struct Model {
   mutating func fireAlarmIfDue() {
     guard let armed = machine.armed, armed <= instant(now) else { return }
     trace.append("alarm at \(now)")
-    let (worker, _) = machine.alarmFired(now: instant(now), punctuality: punctuality, maySpin: chance(70))
-    perform(worker)
+    perform(machine.alarmFired(now: instant(now), punctuality: punctuality, maySpin: chance(70)).worker)
   }
 
   mutating func inlineRun() {
     if inline {
       trace.append("inline finish")
       inline = false
-      let (start, _) = machine.finishInlineRun(now: instant(now), punctuality: punctuality)
-      if start { workers.append(SimulatedWorker(phase: .starting)) }
+      let action = machine.finishInlineRun(now: instant(now), punctuality: punctuality)
+      if action.worker.start > 0 { workers.append(SimulatedWorker(phase: .starting)) }
     } else if machine.isIdle && machine.claimWorker() {
       trace.append("inline claim")
       inline = true
@@ -253,13 +252,14 @@ private struct Model {
         failures.append(broken)
       }
     } else {
-      let (step, work, workers, _) = machine.takeOne(
-        worker: &state, now: instant(now), punctuality: punctuality, maySpin: maySpin)
+      var work: Work? = nil
+      let step = machine.takeOne(
+        into: &work, worker: &state, now: instant(now), punctuality: punctuality, maySpin: maySpin)
       self.workers[index].state = state
       if let broken = apply(step, index: index, work: work.map { [$0] } ?? [], maySpin: maySpin) {
         failures.append(broken)
       }
-      perform(workers)
+      if case .run(let action) = step { perform(action.worker) }
     }
   }
 

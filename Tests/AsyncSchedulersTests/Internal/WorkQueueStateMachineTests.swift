@@ -22,7 +22,9 @@ struct WorkQueueStateMachineTests {
     #expect(machine.enqueue(.closure {}) == .startWorker)
     #expect(machine.enqueue(.closure {}) == .none)
     var batch = WorkFIFO()
-    #expect(machine.takeBatch(into: &batch, worker: &worker, now: at(0), punctuality: efficient, maySpin: true) == .run)
+    #expect(
+      machine.takeBatch(into: &batch, worker: &worker, now: at(0), punctuality: efficient, maySpin: true) == .run(.none)
+    )
     #expect(batch.count == 2)
   }
 
@@ -48,18 +50,18 @@ struct WorkQueueStateMachineTests {
     #expect(
       machine.addTimer(
         .timer(timer()), at: at(1_000), leeway: .microseconds(500), now: at(0), punctuality: efficient, maySpin: false)
-        == (.none, .arm(earliest: at(1_000), latest: at(1_500))))
+        == .init(worker: .none, timer: .arm(earliest: at(1_000), latest: at(1_500))))
     // A later timer whose window closes after the alarm's changes nothing.
     #expect(
       machine.addTimer(
         .timer(timer()), at: at(1_200), leeway: .microseconds(400), now: at(1), punctuality: efficient, maySpin: false)
-        == (.none, .none))
+        == .none)
     // A later timer whose window closes earlier pulls the alarm in, and the window starts once all three
     // are due: one wake-up fires them together.
     #expect(
       machine.addTimer(
         .timer(timer()), at: at(1_300), leeway: .microseconds(50), now: at(2), punctuality: efficient, maySpin: false)
-        == (.none, .arm(earliest: at(1_300), latest: at(1_350))))
+        == .init(worker: .none, timer: .arm(earliest: at(1_300), latest: at(1_350))))
     #expect(machine.armed == at(1_350))
   }
 
@@ -76,11 +78,12 @@ struct WorkQueueStateMachineTests {
     // The alarm thread re-arms for the next timer while it is awake, though a worker is now active.
     #expect(
       machine.alarmFired(now: at(1_410), punctuality: efficient, maySpin: false)
-        == (.startWorker, .arm(earliest: at(2_000), latest: at(2_000))))
+        == .init(worker: .startWorker, timer: .arm(earliest: at(2_000), latest: at(2_000))))
     var worker = Machine.Worker()
     var batch = WorkFIFO()
     #expect(
-      machine.takeBatch(into: &batch, worker: &worker, now: at(1_410), punctuality: efficient, maySpin: false) == .run)
+      machine.takeBatch(into: &batch, worker: &worker, now: at(1_410), punctuality: efficient, maySpin: false)
+        == .run(.none))
     for work in batch.pending { if case .closure(let body) = work { body() } }
     #expect(log.values == ["a", "b", "c"])
     batch.removeAll()
@@ -96,7 +99,7 @@ struct WorkQueueStateMachineTests {
     #expect(
       machine.addTimer(
         .timer(timer()), at: at(100), leeway: .microseconds(-50), now: at(0), punctuality: efficient, maySpin: false)
-        == (.none, .arm(earliest: at(100), latest: at(100))))
+        == .init(worker: .none, timer: .arm(earliest: at(100), latest: at(100))))
   }
 
   @Test("a repeating timer keeps its leeway on every tick")
@@ -108,7 +111,7 @@ struct WorkQueueStateMachineTests {
     #expect(machine.armed == at(130))
     #expect(
       machine.alarmFired(now: at(130), punctuality: efficient, maySpin: false)
-        == (.startWorker, .arm(earliest: at(200), latest: at(230))))
+        == .init(worker: .startWorker, timer: .arm(earliest: at(200), latest: at(230))))
   }
 
   @Test("a disposed timer leaves the heap at once and a stale alarm then finds nothing to do")
@@ -119,7 +122,7 @@ struct WorkQueueStateMachineTests {
       .timer(first), at: at(10_000), leeway: .zero, now: at(0), punctuality: efficient, maySpin: false)
     machine.removeTimer(first)
     #expect(machine.timerCount == 0)
-    #expect(machine.alarmFired(now: at(10_000), punctuality: efficient, maySpin: false) == (.none, .none))
+    #expect(machine.alarmFired(now: at(10_000), punctuality: efficient, maySpin: false) == .none)
     #expect(machine.isIdle)
   }
 
@@ -128,12 +131,13 @@ struct WorkQueueStateMachineTests {
     var machine = Machine(width: 1)
     #expect(
       machine.addTimer(.timer(timer()), at: at(-5), leeway: .zero, now: at(0), punctuality: efficient, maySpin: false)
-        == (.startWorker, .none))
+        == .init(worker: .startWorker, timer: .none))
     #expect(machine.armed == nil)
     var worker = Machine.Worker()
     var batch = WorkFIFO()
     #expect(
-      machine.takeBatch(into: &batch, worker: &worker, now: at(0), punctuality: efficient, maySpin: false) == .run)
+      machine.takeBatch(into: &batch, worker: &worker, now: at(0), punctuality: efficient, maySpin: false)
+        == .run(.none))
   }
 
   @Test("an active serial worker watches the timers itself, and re-arms the alarm when it stops")
@@ -144,7 +148,7 @@ struct WorkQueueStateMachineTests {
     #expect(
       machine.addTimer(
         .timer(timer()), at: at(10_000), leeway: .zero, now: at(0), punctuality: efficient, maySpin: false)
-        == (.none, .none))
+        == .none)
     var batch = WorkFIFO()
     _ = machine.takeBatch(into: &batch, worker: &worker, now: at(1), punctuality: efficient, maySpin: false)
     batch.removeAll()
@@ -170,7 +174,8 @@ struct WorkQueueStateMachineTests {
     var worker = Machine.Worker()
     var batch = WorkFIFO()
     #expect(
-      machine.takeBatch(into: &batch, worker: &worker, now: at(25), punctuality: efficient, maySpin: false) == .run)
+      machine.takeBatch(into: &batch, worker: &worker, now: at(25), punctuality: efficient, maySpin: false)
+        == .run(.none))
     for work in batch.pending {
       switch work {
       case .action(let action): action.run()
@@ -187,13 +192,16 @@ struct WorkQueueStateMachineTests {
     var machine = Machine(width: 2)
     var worker = Machine.Worker()
     #expect(machine.enqueue(.closure {}) == .startWorker)
-    let (_, work, _, _) = machine.takeOne(worker: &worker, now: at(0), punctuality: efficient, maySpin: false)
+    var work: Work? = nil
+    _ = machine.takeOne(into: &work, worker: &worker, now: at(0), punctuality: efficient, maySpin: false)
     #expect(work != nil)
     #expect(
       machine.addTimer(
         .timer(timer()), at: at(10_000), leeway: .zero, now: at(1), punctuality: efficient, maySpin: false)
-        == (.none, .arm(earliest: at(10_000), latest: at(10_000))))
-    #expect(machine.alarmFired(now: at(10_000), punctuality: efficient, maySpin: false) == (.startWorker, .none))
+        == .init(worker: .none, timer: .arm(earliest: at(10_000), latest: at(10_000))))
+    #expect(
+      machine.alarmFired(now: at(10_000), punctuality: efficient, maySpin: false)
+        == .init(worker: .startWorker, timer: .none))
     #expect(machine.activeWorkers == 2)
   }
 
@@ -211,7 +219,8 @@ struct WorkQueueStateMachineTests {
       machine.takeBatch(into: &batch, worker: &worker, now: at(5), punctuality: low, maySpin: true)
         == .wait(until: at(25)))
     #expect(machine.enqueue(.closure {}) == .wakeWaiting)
-    #expect(machine.takeBatch(into: &batch, worker: &worker, now: at(6), punctuality: low, maySpin: true) == .run)
+    #expect(
+      machine.takeBatch(into: &batch, worker: &worker, now: at(6), punctuality: low, maySpin: true) == .run(.none))
     batch.removeAll()
     #expect(
       machine.takeBatch(into: &batch, worker: &worker, now: at(7), punctuality: low, maySpin: true)
@@ -228,13 +237,13 @@ struct WorkQueueStateMachineTests {
     var machine = Machine(width: 1)
     #expect(
       machine.addTimer(.timer(timer()), at: at(10_000), leeway: .zero, now: at(0), punctuality: low, maySpin: true)
-        == (.none, .arm(earliest: at(9_900), latest: at(9_900))))
+        == .init(worker: .none, timer: .arm(earliest: at(9_900), latest: at(9_900))))
     #expect(
       machine.addTimer(.timer(timer()), at: at(20_000), leeway: .zero, now: at(1), punctuality: low, maySpin: true)
-        == (.none, .none))
+        == .none)
     #expect(
       machine.addTimer(.timer(timer()), at: at(5_000), leeway: .zero, now: at(2), punctuality: low, maySpin: true)
-        == (.none, .arm(earliest: at(4_900), latest: at(4_900))))
+        == .init(worker: .none, timer: .arm(earliest: at(4_900), latest: at(4_900))))
   }
 
   @Test("when the alarm goes off early it hands the timer to a worker, which waits for the deadline and fires it")
@@ -242,12 +251,14 @@ struct WorkQueueStateMachineTests {
     var machine = Machine(width: 1)
     var worker = Machine.Worker()
     _ = machine.addTimer(.timer(timer()), at: at(10_000), leeway: .zero, now: at(0), punctuality: low, maySpin: true)
-    #expect(machine.alarmFired(now: at(9_930), punctuality: low, maySpin: true) == (.startWorker, .none))
+    #expect(
+      machine.alarmFired(now: at(9_930), punctuality: low, maySpin: true) == .init(worker: .startWorker, timer: .none))
     var batch = WorkFIFO()
     #expect(
       machine.takeBatch(into: &batch, worker: &worker, now: at(9_960), punctuality: low, maySpin: true)
         == .wait(until: at(10_000)))
-    #expect(machine.takeBatch(into: &batch, worker: &worker, now: at(10_001), punctuality: low, maySpin: true) == .run)
+    #expect(
+      machine.takeBatch(into: &batch, worker: &worker, now: at(10_001), punctuality: low, maySpin: true) == .run(.none))
     #expect(batch.count == 1)
     #expect(machine.timerCount == 0)
   }
@@ -264,10 +275,10 @@ struct WorkQueueStateMachineTests {
         == .wait(until: at(80)))
     #expect(
       machine.addTimer(.timer(timer()), at: at(40), leeway: .zero, now: at(2), punctuality: low, maySpin: true)
-        == (.wakeWaiting, .none))
+        == .init(worker: .wakeWaiting, timer: .none))
     #expect(
       machine.addTimer(.timer(timer()), at: at(90), leeway: .zero, now: at(3), punctuality: low, maySpin: true)
-        == (.none, .none))
+        == .none)
     #expect(
       machine.takeBatch(into: &batch, worker: &worker, now: at(4), punctuality: low, maySpin: true)
         == .wait(until: at(40)))
@@ -286,6 +297,6 @@ struct WorkQueueStateMachineTests {
     // With no spin available, adding an imminent timer arms rather than starting a worker.
     #expect(
       machine.addTimer(.timer(timer()), at: at(60), leeway: .zero, now: at(3), punctuality: low, maySpin: false)
-        == (.none, .arm(earliest: at(60), latest: at(60))))
+        == .init(worker: .none, timer: .arm(earliest: at(60), latest: at(60))))
   }
 }
