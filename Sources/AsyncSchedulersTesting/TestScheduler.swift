@@ -280,7 +280,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   public var nextDeadline: SchedulerInstant? { state.withCriticalRegion { $0.nextDeadline } }
 
   /// How many pieces of work escaped to this scheduler since it was created (for tests of the rule).
-  package var escapeTotal: Int { state.withCriticalRegion { $0.escapes.total } }
+  var escapeTotal: Int { state.withCriticalRegion { $0.escapes.total } }
 
   /// A readable list of what is pending.
   public var pendingDescription: String { state.withCriticalRegion { $0.describePending(name: name) } }

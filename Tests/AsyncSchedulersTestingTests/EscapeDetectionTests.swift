@@ -1,10 +1,10 @@
 import AsyncSchedulersTestSupport
-import AsyncSchedulersTesting
 import Dispatch
 import Foundation
 import Testing
 
 @testable import AsyncSchedulers
+@testable import AsyncSchedulersTesting
 
 /// An actor whose executor is the test scheduler.
 private actor OnScheduler {

@@ -14,6 +14,9 @@
 ///   without submitting a new worker;
 /// - *waiting for a timer* due within `timerWindow`: the alarm fires that much early and a worker
 ///   spins to the deadline, so the latency of waking threads is paid before it.
+///
+/// That policy lives in ``Punctuality``'s three methods (when to wait instead of stopping, whether a
+/// timer is imminent, when the alarm goes off); the machine asks them and reads the same in both modes.
 struct WorkQueueStateMachine {
   /// How a scheduler's workers may wait instead of returning their thread.
   struct Punctuality: Equatable, Sendable {
@@ -28,6 +31,39 @@ struct WorkQueueStateMachine {
     /// Waits for imminent timers within `timerWindow` and lingers `linger` after draining.
     static func lowLatency(timerWindow: Duration, linger: Duration) -> Punctuality {
       Punctuality(timerWindow: timerWindow, linger: linger)
+    }
+
+    // The policy, in one place: the efficient default never waits and alarms at the timers' firing
+    // window; the low-latency mode waits (holding a spin slot) and alarms a window early.
+
+    /// Until when a worker that found nothing to run keeps its slot and waits instead of stopping (it
+    /// holds a spin slot): for the first timer, if it is due within the window; else, once per drain, for
+    /// the linger time. `nil`: it stops (always, in the efficient mode).
+    func waitInsteadOfStopping(
+      firstTimer: SchedulerInstant?, now: SchedulerInstant, mayLinger: Bool
+    ) -> SchedulerInstant? {
+      if timerWindow > .zero, let firstTimer, firstTimer <= now.advanced(by: timerWindow) { return firstTimer }
+      if mayLinger && linger > .zero { return now.advanced(by: linger) }
+      return nil
+    }
+
+    /// Whether `deadline` is close enough that a worker should take it over and spin to it (never in
+    /// the efficient mode).
+    func isImminent(_ deadline: SchedulerInstant, now: SchedulerInstant) -> Bool {
+      timerWindow > .zero && deadline.advanced(by: .zero - timerWindow) <= now
+    }
+
+    /// When the alarm should go off for timers whose earliest is `first`: their firing window (leeway
+    /// coalescing) by default; in the low-latency mode a window early (a worker spins the rest), or at
+    /// the deadline itself for an imminent timer that no worker is spinning for.
+    func alarm(
+      first: SchedulerInstant, imminent: Bool,
+      firingWindow: @autoclosure () -> (start: SchedulerInstant, end: SchedulerInstant)?
+    ) -> (earliest: SchedulerInstant, latest: SchedulerInstant) {
+      guard timerWindow > .zero else { return firingWindow().map { ($0.start, $0.end) } ?? (first, first) }
+      if imminent { return (first, first) }
+      let early = first.advanced(by: .zero - timerWindow)
+      return (early, early)
     }
   }
 
@@ -229,21 +265,14 @@ struct WorkQueueStateMachine {
   private mutating func idle(
     _ worker: inout Worker, now: SchedulerInstant, punctuality: Punctuality, maySpin: Bool
   ) -> WorkerStep {
-    if maySpin {
-      if punctuality.timerWindow > .zero, let first = timers.firstDeadline,
-        first <= now.advanced(by: punctuality.timerWindow)
-      {
-        waitingWorkers += 1
-        worker.arrival = .waited
-        worker.mayLinger = false
-        return .wait(until: first)
-      }
-      if worker.mayLinger && punctuality.linger > .zero {
-        waitingWorkers += 1
-        worker.arrival = .waited
-        worker.mayLinger = false
-        return .wait(until: now.advanced(by: punctuality.linger))
-      }
+    if maySpin,
+      let until = punctuality.waitInsteadOfStopping(
+        firstTimer: timers.firstDeadline, now: now, mayLinger: worker.mayLinger)
+    {
+      waitingWorkers += 1
+      worker.arrival = .waited
+      worker.mayLinger = false
+      return .wait(until: until)
     }
     activeWorkers -= 1
     // Nothing is ready, and an imminent timer gets the exact-deadline alarm: this never claims a worker.
@@ -310,9 +339,7 @@ struct WorkQueueStateMachine {
     now: SchedulerInstant, punctuality: Punctuality, maySpin: Bool, alarmThreadAwake: Bool = false
   ) -> Action {
     let first = timers.firstDeadline
-    let window = punctuality.timerWindow
-    let early = first.map { window > .zero ? $0.advanced(by: .zero - window) : $0 }
-    let imminent = window > .zero && (early.map { $0 <= now } ?? false)
+    let imminent = first.map { punctuality.isImminent($0, now: now) } ?? false
     let due = first.map { $0 <= now } ?? false
     var worker = workersForReady()
     if worker.wake { return Action(worker: worker, timer: .none) }
@@ -327,18 +354,13 @@ struct WorkQueueStateMachine {
     // slots also keeps the alarm, so a timer need not wait for a long job to end; and the alarm thread
     // re-arms while it is awake anyway.
     // (In low-latency mode a timer already within the window has a worker on its way to spin for it.)
-    guard let first, let early, !due, waitingWorkers == 0, activeWorkers < width || (alarmThreadAwake && !imminent)
+    guard let first, !due, waitingWorkers == 0, activeWorkers < width || (alarmThreadAwake && !imminent)
     else {
       return Action(worker: worker, timer: .none)
     }
     // An alarm closing by the first deadline closes by every window's end: no need to look further.
     if let armed, armed <= first { return Action(worker: worker, timer: .none) }
-    let alarm: (earliest: SchedulerInstant, latest: SchedulerInstant)
-    if window > .zero {
-      alarm = imminent ? (first, first) : (early, early)
-    } else {
-      alarm = timers.firingWindow ?? (first, first)
-    }
+    let alarm = punctuality.alarm(first: first, imminent: imminent, firingWindow: timers.firingWindow)
     if let armed, armed <= alarm.latest { return Action(worker: worker, timer: .none) }
     armed = alarm.latest
     return Action(worker: worker, timer: .arm(earliest: alarm.earliest, latest: alarm.latest))

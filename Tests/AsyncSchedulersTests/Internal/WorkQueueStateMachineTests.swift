@@ -13,6 +13,27 @@ struct WorkQueueStateMachineTests {
   private let low = Machine.Punctuality.lowLatency(timerWindow: .microseconds(100), linger: .microseconds(20))
   private let efficient = Machine.Punctuality.efficient
 
+  @Test("the efficient policy never waits, never sees a timer as imminent, and alarms at the firing window")
+  func efficientPolicy() {
+    let window = (start: at(90), end: at(120))
+    #expect(efficient.waitInsteadOfStopping(firstTimer: at(1), now: at(0), mayLinger: true) == nil)
+    #expect(!efficient.isImminent(at(0), now: at(0)))
+    let alarm = efficient.alarm(first: at(50), imminent: false, firingWindow: window)
+    #expect(alarm.earliest == at(90) && alarm.latest == at(120))
+  }
+
+  @Test("the low-latency policy waits for a timer within its window, else lingers once, and alarms a window early")
+  func lowLatencyPolicy() {
+    #expect(low.waitInsteadOfStopping(firstTimer: at(80), now: at(0), mayLinger: false) == at(80))
+    #expect(low.waitInsteadOfStopping(firstTimer: at(500), now: at(0), mayLinger: true) == at(20))
+    #expect(low.waitInsteadOfStopping(firstTimer: at(500), now: at(0), mayLinger: false) == nil)
+    #expect(low.isImminent(at(100), now: at(0)) && !low.isImminent(at(101), now: at(0)))
+    let early = low.alarm(first: at(500), imminent: false, firingWindow: nil)
+    #expect(early.earliest == at(400) && early.latest == at(400))
+    let exact = low.alarm(first: at(50), imminent: true, firingWindow: nil)
+    #expect(exact.earliest == at(50) && exact.latest == at(50))
+  }
+
   // MARK: Efficient (the default)
 
   @Test("the first job starts a worker; later jobs ride on it")
