@@ -107,8 +107,10 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
       TestSchedulerStateMachine(now: now, maximumJobsPerInstant: maximumJobsPerInstant, creator: .current))
     serialExecutor.scheduler = self
     mainExecutor.scheduler = self
-    timerOwner.scheduler = self
+    timerOwner.attach(self)
   }
+
+  deinit { timerOwner.detach() }
 
   /// Whether callback work from any thread is accepted without an escape report (RACTestScheduler).
   let acceptsCallbacksFromAnyThread: Bool
