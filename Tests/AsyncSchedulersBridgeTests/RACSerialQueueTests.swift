@@ -51,13 +51,17 @@ struct RACSerialQueueTests {
     let period = 0.02
     let runs = Mutex<[ContinuousClock.Instant]>([])
     let firstRunEnded = Latch()
+    let fiveMoreRuns = Latch(count: 5)
     let released = Mutex<ContinuousClock.Instant?>(nil)
     let timer = scheduler.after(Date(), repeatingEvery: period, withLeeway: 0) {
       let isFirst = runs.withCriticalRegion { runs in
         runs.append(.now)
         return runs.count == 1
       }
-      guard isFirst else { return }
+      guard isFirst else {
+        fiveMoreRuns.signal()
+        return
+      }
       // Twenty periods pass while the first run blocks its serial queue (a thread of the core, not
       // the test's). Before the fix every one of those ticks queued a run: a burst of twenty after it.
       Thread.sleep(forTimeInterval: period * 20)
@@ -65,7 +69,7 @@ struct RACSerialQueueTests {
       firstRunEnded.signal()
     }
     #expect(await firstRunEnded.wait())
-    try await Task.sleep(for: .seconds(period * 5))
+    #expect(await fiveMoreRuns.wait())
     timer?.dispose()
     let stopped = ContinuousClock.now
     let afterRelease = runs.withCriticalRegion { $0.count - 1 }

@@ -39,7 +39,7 @@ struct CompletionStateMachine<Continuation, Work> {
       state = .cancelled(workAttached: true)
       return false
     case .waiting, .started, .completed, .cancelled:
-      preconditionFailure("install called twice")
+      argumentFailure("CompletionStateMachine: install called twice")
     }
   }
 
@@ -57,7 +57,7 @@ struct CompletionStateMachine<Continuation, Work> {
     case .started, .completed:
       return false
     case .initial, .cancelledBeforeInstall, .waiting, .cancelled:
-      preconditionFailure("attach out of order")
+      argumentFailure("CompletionStateMachine: attach out of order")
     }
   }
 
@@ -71,7 +71,7 @@ struct CompletionStateMachine<Continuation, Work> {
     case .cancelled:
       return false
     case .initial, .cancelledBeforeInstall, .started, .completed:
-      preconditionFailure("the work started out of order")
+      argumentFailure("CompletionStateMachine: the work started out of order")
     }
   }
 
