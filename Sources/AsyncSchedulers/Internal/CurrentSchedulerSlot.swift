@@ -1,40 +1,21 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The thread-specific "scheduler running this code" slot, set by schedulers around the jobs they run.
 ///
 /// It holds an unretained pointer: a scheduler sets it only while it is running a job on this thread
 /// (and is therefore alive), and restores the previous value afterwards.
 package enum CurrentSchedulerSlot {
-  private static let key: pthread_key_t = {
-    var key = pthread_key_t()
-    let result = pthread_key_create(&key, nil)
-    precondition(result == 0, "pthread_key_create failed (\(result))")
-    return key
-  }()
+  private static let slot = ThreadSlot()
 
   /// The raw value of the slot on this thread.
   @inline(__always)
-  static var raw: UnsafeMutableRawPointer? { pthread_getspecific(key) }
+  static var raw: UnsafeMutableRawPointer? { slot.raw }
 
   /// Sets the slot to `scheduler` and returns the previous value, to be restored with ``restore(_:)``.
   @inline(__always)
-  static func enter(_ scheduler: AnyObject) -> UnsafeMutableRawPointer? {
-    let previous = pthread_getspecific(key)
-    pthread_setspecific(key, Unmanaged.passUnretained(scheduler).toOpaque())
-    return previous
-  }
+  static func enter(_ scheduler: AnyObject) -> UnsafeMutableRawPointer? { slot.enter(scheduler) }
 
   /// Restores the value returned by ``enter(_:)``.
   @inline(__always)
-  static func restore(_ previous: UnsafeMutableRawPointer?) {
-    pthread_setspecific(key, previous)
-  }
+  static func restore(_ previous: UnsafeMutableRawPointer?) { slot.restore(previous) }
 
   /// Whether `scheduler` is the one running on this thread.
   @inline(__always)

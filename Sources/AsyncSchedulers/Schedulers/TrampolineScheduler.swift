@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A scheduler that runs work on the calling thread without nesting (Rx `CurrentThreadScheduler`).
 ///
 /// The first ``schedule(_:)`` on a thread runs its action inline; anything scheduled on that thread
@@ -31,7 +23,7 @@ public final class TrampolineScheduler: Scheduler {
 
   /// Whether a trampoline is running on this thread, so a schedule would be queued instead of run
   /// inline (Rx `CurrentThreadScheduler.isScheduleRequired`, inverted).
-  public static var isTrampolineActive: Bool { pthread_getspecific(TrampolineQueue.key) != nil }
+  public static var isTrampolineActive: Bool { TrampolineQueue.slot.raw != nil }
 
   /// Runs `action` inline if no trampoline runs on this thread (then drains what it queues), or queues
   /// it behind the running one.
@@ -100,23 +92,19 @@ public final class TrampolineScheduler: Scheduler {
 final class TrampolineQueue {
   var fifo = WorkFIFO()
 
-  static let key: pthread_key_t = {
-    var key = pthread_key_t()
-    let result = pthread_key_create(&key, nil)
-    precondition(result == 0, "pthread_key_create failed (\(result))")
-    return key
-  }()
+  /// The trampoline running on this thread.
+  static let slot = ThreadSlot()
 
   static var current: TrampolineQueue? {
-    guard let raw = pthread_getspecific(key) else { return nil }
+    guard let raw = slot.raw else { return nil }
     return Unmanaged<TrampolineQueue>.fromOpaque(raw).takeUnretainedValue()
   }
 
   /// Runs `first`, then everything queued on this thread meanwhile, in order.
   static func run(_ first: () -> Void) {
     let queue = TrampolineQueue()
-    pthread_setspecific(key, Unmanaged.passUnretained(queue).toOpaque())
-    defer { pthread_setspecific(key, nil) }
+    let previous = slot.enter(queue)
+    defer { slot.restore(previous) }
     withExtendedLifetime(queue) {
       first()
       let runner = WorkRunner(serial: nil, taskExecutor: TrampolineScheduler.shared.asUnownedTaskExecutor())
