@@ -53,6 +53,14 @@ struct RACSerialQueueTests {
     let firstRunEnded = Latch()
     let fiveMoreRuns = Latch(count: 5)
     let released = Mutex<ContinuousClock.Instant?>(nil)
+    // A witness timer with the same period, on a scheduler of its own, says when twenty periods have
+    // passed: the first run blocks on that event instead of a fixed sleep.
+    let witness = SerialScheduler(name: "serialized.repeating.witness")
+    let witnessTicks = Atomic<Int>(0)
+    let twentyPeriods = DispatchSemaphore(value: 0)
+    let witnessTimer = witness.scheduleRepeating(startingAt: witness.now, every: .seconds(period)) {
+      if witnessTicks.add(1, ordering: .relaxed).newValue == 20 { twentyPeriods.signal() }
+    }
     let timer = scheduler.after(Date(), repeatingEvery: period, withLeeway: 0) {
       let isFirst = runs.withCriticalRegion { runs in
         runs.append(.now)
@@ -64,7 +72,8 @@ struct RACSerialQueueTests {
       }
       // Twenty periods pass while the first run blocks its serial queue (a thread of the core, not
       // the test's). Before the fix every one of those ticks queued a run: a burst of twenty after it.
-      Thread.sleep(forTimeInterval: period * 20)
+      _ = twentyPeriods.wait(timeout: .now() + 600)
+      witnessTimer.dispose()
       released.withCriticalRegion { $0 = .now }
       firstRunEnded.signal()
     }
