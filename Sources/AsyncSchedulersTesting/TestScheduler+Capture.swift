@@ -8,7 +8,8 @@ extension TestScheduler {
   /// scheduler: unstructured tasks, `Task.detached`, default actors' jobs and the body's own
   /// continuations run here, one job at a time, in FIFO order.
   ///
-  /// Inside the scope, ready work runs by itself, on a thread the scope owns (its *pump*), without the
+  /// Inside the scope, ready work runs by itself, on a thread the scope owns (its *pump*; one parked
+  /// thread is reused by scope after scope and ends after 30 s without a scope), without the
   /// test driving it; only time waits for the test:
   /// ``TestScheduler/advance(by:fileID:filePath:line:column:)``,
   /// ``TestScheduler/run(maximumSteps:fileID:filePath:line:column:)`` and
@@ -219,9 +220,9 @@ extension TestScheduler {
   }
 
   private func startPump(scope: UInt64, stallTimeout: Duration) {
-    let thread = Thread { [self] in runPump(scope: scope, stallTimeout: stallTimeout) }
-    thread.name = "TestScheduler '\(name)' capturing scope"
-    thread.start()
+    PumpThreads.shared.run(named: "TestScheduler '\(name)' capturing scope") { [self] in
+      runPump(scope: scope, stallTimeout: stallTimeout)
+    }
   }
 
   /// The pump: runs the scope's ready work one job at a time until the scope ends.
