@@ -15,14 +15,17 @@ extension TestScheduler {
   /// Keys of sleep timers, unique in the process.
   static let sleepKeys = Atomic<UInt64>(0)
 
-  /// Notes the real time at which `work` starts (one clock read), by its task when it is a task's job.
+  /// Notes the real time at which `work` starts (one clock read) when it is a job, by its task.
+  ///
+  /// Callbacks and timers are not noted (no clock read): only a job's code can compute a deadline
+  /// and hand a sleep over, so the latest job noted is the one handing it over.
   @inline(__always)
   func noteJobStart(_ work: Work) {
     switch work {
     case .job(let job), .taskJob(let job): jobStarts.noteStart(ofJobAt: unsafeBitCast(job, to: UInt.self))
     case .runnable(let runnable as MainActorJob):
       jobStarts.noteStart(ofJobAt: unsafeBitCast(runnable.job, to: UInt.self))
-    default: jobStarts.noteStart(ofJobAt: nil)
+    default: break
     }
   }
 

@@ -225,16 +225,24 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   /// Queues a main-actor job of a capturing scope's code; once the scope has ended, hands it to the
   /// real main actor instead.
   func enqueueMainActor(_ job: UnownedJob) {
-    guard state.withCriticalRegion({ $0.isCapturing }) else { return MainExecutorHook.enqueueOnRealMainActor(job) }
-    enqueue(work: .runnable(MainActorJob(job, scheduler: self)), escaping: "a main-actor job", isJob: true)
+    let queued = enqueue(
+      work: .runnable(MainActorJob(job, scheduler: self)), escaping: "a main-actor job", isJob: true,
+      onlyWhileCapturing: true)
+    if !queued { MainExecutorHook.enqueueOnRealMainActor(job) }
   }
 
   /// Queues `work`; when it escaped, records what it was and where it came from in the same critical
   /// region, so the driving call that runs it also reports it. (Describing the origin runs no user
-  /// code: it reads the current task and the thread's name.)
-  private func enqueue(work: Work, escaping what: @autoclosure () -> String, isJob: Bool = false) {
+  /// code: it reads the current task and the thread's name.) With `onlyWhileCapturing`, queues nothing
+  /// unless a capturing scope is active (checked in the same critical region) and returns whether it
+  /// queued.
+  @discardableResult
+  private func enqueue(
+    work: Work, escaping what: @autoclosure () -> String, isJob: Bool = false, onlyWhileCapturing: Bool = false
+  ) -> Bool {
     let arrival = !isJob && acceptsCallbacksFromAnyThread ? .onScheduler : Self.arrival(for: self)
-    let (wake, watch) = state.withCriticalRegion { state -> (Bool, Bool) in
+    let outcome = state.withCriticalRegion { state -> (wake: Bool, watch: Bool)? in
+      if onlyWhileCapturing && !state.isCapturing { return nil }
       let admission = state.enqueue(work, arrival)
       if admission.escaped {
         state.recordEscape(
@@ -242,8 +250,10 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
       }
       return (admission.wake, isJob && arrival != .onScheduler && state.armStallWatch())
     }
+    guard let (wake, watch) = outcome else { return false }
     if wake { wakeup.signal() }
     if watch { startStallWatch() }
+    return true
   }
 
   /// How work handed over by the calling code arrives: from the scheduler itself when it runs one of

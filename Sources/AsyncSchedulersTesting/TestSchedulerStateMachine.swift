@@ -29,12 +29,12 @@ package struct TestSchedulerStateMachine {
 
   /// The tasks sleeping with a plain `Task.sleep` on a timer here, by the timer's key, so a sleep whose
   /// task was cancelled (the runtime already woke it; its timer is inert) is not pending work.
-  private var sleepers: [UInt64: SleepingTask] = [:]
+  private var sleepers: [SleepKey: SleepingTask] = [:]
   /// Remembers the task sleeping on the timer with `key`.
-  package mutating func rememberSleeper(_ task: SleepingTask, key: UInt64) { sleepers[key] = task }
+  package mutating func rememberSleeper(_ task: SleepingTask, key: UInt64) { sleepers[SleepKey(key)] = task }
 
   /// Forgets the sleeper of a timer that fired; the caller releases it after the lock.
-  package mutating func forgetSleeper(_ key: UInt64) -> SleepingTask? { sleepers.removeValue(forKey: key) }
+  package mutating func forgetSleeper(_ key: UInt64) -> SleepingTask? { sleepers.removeValue(forKey: SleepKey(key)) }
 
   /// Sleeps whose task was cancelled: their timers are inert (they only free the runtime's job).
   package var abandonedSleeps: Int { sleepers.isEmpty ? 0 : sleepers.values.count { $0.isCancelled } }
