@@ -60,6 +60,10 @@ let package = Package(
       name: "AsyncSchedulersBridgeSwapTests",
       dependencies: ["AsyncSchedulersBridge", "AsyncSchedulersBridgeTesting"],
       swiftSettings: [.swiftLanguageMode(.v5)]),
+    // A team on XCTest: the test doubles' failures fail XCTest tests. Only what such a team imports.
+    .testTarget(
+      name: "AsyncSchedulersXCTestTests",
+      dependencies: ["AsyncSchedulers", "AsyncSchedulersTesting"]),
     .testTarget(
       name: "AsyncSchedulersBridgeTests",
       dependencies: [

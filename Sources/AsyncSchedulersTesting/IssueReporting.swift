@@ -1,14 +1,30 @@
 #if canImport(Testing)
   import Testing
 #endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
-/// Fails the running test with `message` (Swift Testing), or prints it when no test is running.
+/// Fails the running test with `message`, whichever framework runs it, and never loses it.
+///
+/// - In a Swift Testing test: `Issue.record`, at the given source location.
+/// - Outside one (an XCTest test, a plain program, a thread no test owns): still `Issue.record` (a Swift
+///   Testing run attributes it to the run), and `XCTFail` when XCTest is loaded, so a running XCTest
+///   test fails (its message starts with the source location: XCTest takes only literal file names),
+///   and the message is printed to standard error.
 func reportIssue(_ message: String, fileID: String, filePath: String, line: Int, column: Int) {
   #if canImport(Testing)
     Issue.record(
       Comment(rawValue: message),
       sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
-  #else
-    print("error: \(fileID):\(line): \(message)")
+    if Test.current != nil { return }
   #endif
+  let located = "\(fileID):\(line): \(message)"
+  XCTestFailure.fail?(located, "AsyncSchedulersTesting", 0)
+  var text = "error: \(located)\n"
+  text.withUTF8 { bytes in _ = write(STDERR_FILENO, bytes.baseAddress, bytes.count) }
 }
