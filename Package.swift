@@ -63,7 +63,7 @@ let package = Package(
     // A team on XCTest: the test doubles' failures fail XCTest tests. Only what such a team imports.
     .testTarget(
       name: "AsyncSchedulersXCTestTests",
-      dependencies: ["AsyncSchedulers", "AsyncSchedulersTesting"]),
+      dependencies: ["AsyncSchedulers", "AsyncSchedulersTesting", "AppPatterns"]),
     .testTarget(
       name: "AsyncSchedulersBridgeTests",
       dependencies: [

@@ -1,3 +1,4 @@
+import AppPatterns
 import AsyncSchedulers
 import AsyncSchedulersTesting
 import Synchronization
@@ -8,7 +9,7 @@ final class CapturingAllTasksUnderXCTestTests: XCTestCase {
   @MainActor
   func testAMainActorViewModelSearchesOnceTheTypingStopsForExactly300Milliseconds() async {
     let scheduler = TestScheduler()
-    let model = SearchModel()
+    let model = SearchViewModel(search: { [$0] })
     await scheduler.capturingAllTasks {
       model.queryChanged("s")
       scheduler.advance(by: .milliseconds(100))
