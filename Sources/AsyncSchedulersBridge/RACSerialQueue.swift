@@ -25,7 +25,7 @@ package struct RACSerialQueueStateMachine<Job> {
 
   /// The next job for the running drain, or `nil` when the queue is empty (the drain ends).
   package mutating func next() -> Job? {
-    precondition(isDraining, "RACSerialQueue: next() outside a drain")
+    if !isDraining { fatalError("RACSerialQueue: next() outside a drain") }
     guard let job = pending.popFirst() else {
       isDraining = false
       return nil

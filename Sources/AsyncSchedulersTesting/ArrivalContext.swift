@@ -27,7 +27,9 @@ package enum ArrivalContext: Hashable, Sendable {
   private static func address(of task: UnsafeCurrentTask) -> UInt {
     // `UnsafeCurrentTask` is a single reference to the task object; reading it as a word takes no
     // ownership.
-    precondition(MemoryLayout<UnsafeCurrentTask>.size == MemoryLayout<UInt>.size)
+    if MemoryLayout<UnsafeCurrentTask>.size != MemoryLayout<UInt>.size {
+      fatalError("UnsafeCurrentTask is expected to be one reference")
+    }
     return unsafeBitCast(task, to: UInt.self)
   }
 

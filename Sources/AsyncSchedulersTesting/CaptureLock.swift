@@ -35,7 +35,7 @@ final class CaptureLock: Sendable {
   /// Hands the lock to the next waiter, or frees it.
   func release() {
     let next = state.withCriticalRegion { state -> CheckedContinuation<Void, Never>? in
-      precondition(state.isHeld, "CaptureLock released while not held")
+      if !state.isHeld { fatalError("CaptureLock released while not held") }
       if let next = state.waiters.popFirst() { return next }
       state.isHeld = false
       return nil

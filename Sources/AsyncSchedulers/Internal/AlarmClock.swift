@@ -94,7 +94,8 @@ final class AlarmClock: Sendable {
         AlarmClock.shared.run()
         return nil
       }, nil)
-    precondition(result == 0, "AsyncSchedulers could not start its timer thread (pthread_create: \(result))")
+    // fatalError, not precondition: the message must survive -O (this is a resource failure users can hit).
+    if result != 0 { fatalError("AsyncSchedulers could not start its timer thread (pthread_create: \(result))") }
   }
 
   /// What the thread does next.
