@@ -1,7 +1,6 @@
 import AppPatterns
 import AsyncSchedulers
 import AsyncSchedulersTesting
-import Synchronization
 import XCTest
 
 /// An XCTest team testing app code on virtual time: `capturingAllTasks` in XCTest `async` tests.
@@ -21,21 +20,17 @@ final class CapturingAllTasksUnderXCTestTests: XCTestCase {
     }
   }
 
-  func testAnUnstructuredTaskSleepsOnVirtualTimeFromANonisolatedTest() async {
+  func testATimeoutRaceIsDecidedOnVirtualTimeFromANonisolatedTest() async {
     let scheduler = TestScheduler()
-    let woke = WakeLog()
-    await scheduler.capturingAllTasks {
-      Task {
-        try? await Task.sleep(for: .seconds(5))
-        woke.values.withLock { $0.append(scheduler.now.offset) }
-      }
-      scheduler.advance(by: .seconds(3_600))
+    let outcome = await scheduler.capturingAllTasks {
+      let race = Task { try await withTimeout(.seconds(2)) { try await fakeFetch("slow", latency: .seconds(5)) } }
+      scheduler.advance(by: .seconds(2))
+      return await race.result
     }
-    XCTAssertEqual(woke.values.withLock { $0 }, [.seconds(5)])
+    switch outcome {
+    case .success(let value): XCTFail("the fetch won the race with \(value)")
+    case .failure(let error): XCTAssertTrue(error is TimedOut, "\(error)")
+    }
+    XCTAssertEqual(scheduler.now.offset, .seconds(2))
   }
-}
-
-/// When a task woke, from any thread.
-private final class WakeLog: Sendable {
-  let values = Mutex<[Duration]>([])
 }
