@@ -1,3 +1,4 @@
+import AsyncSchedulers
 import Dispatch
 import Foundation
 import Synchronization
@@ -40,7 +41,7 @@ final class PumpThreads: Sendable {
 
   /// Runs `body` on an idle pump thread, or on a new one, named `name` while it runs. Returns at once.
   func run(named name: String, _ body: @escaping @Sendable () -> Void) {
-    if let thread = idle.withLock({ $0.popLast() }) {
+    if let thread = idle.withCriticalRegion({ $0.popLast() }) {
       thread.hand(body, named: name)
       return
     }
@@ -58,11 +59,11 @@ final class PumpThreads: Sendable {
   }
 
   /// Parks `thread` among the idle ones.
-  fileprivate func park(_ thread: PumpThread) { idle.withLock { $0.append(thread) } }
+  fileprivate func park(_ thread: PumpThread) { idle.withCriticalRegion { $0.append(thread) } }
 
   /// Takes `thread` out of the idle ones; `false` when a scope took it first (work is on its way).
   fileprivate func retire(_ thread: PumpThread) -> Bool {
-    idle.withLock { idle in
+    idle.withCriticalRegion { idle in
       guard let index = idle.firstIndex(where: { $0 === thread }) else { return false }
       idle.remove(at: index)
       return true
@@ -80,7 +81,7 @@ private final class PumpThread: Sendable {
 
   /// Hands the thread its next body (it is idle: no body is pending).
   func hand(_ body: @escaping @Sendable () -> Void, named name: String) {
-    next.withLock { $0 = (body, name) }
+    next.withCriticalRegion { $0 = (body, name) }
     arrived.signal()
   }
 
@@ -91,7 +92,7 @@ private final class PumpThread: Sendable {
         if pool.retire(self) { return }
         continue  // A scope took this thread as the wait ended: its body is on its way.
       }
-      guard let (body, name) = next.withLock({ $0.take() }) else { continue }
+      guard let (body, name) = next.withCriticalRegion({ $0.take() }) else { continue }
       if Thread.current.name != name { Thread.current.name = name }
       body()
       pool.park(self)
