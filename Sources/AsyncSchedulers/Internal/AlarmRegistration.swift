@@ -5,7 +5,7 @@
 /// runs again at every arming. The engine that owns it cancels it when the engine goes away.
 final class AlarmRegistration: @unchecked Sendable {
   // Why @unchecked Sendable: `heapIndex` and `armedGeneration` are read and written only under the
-  // alarm clock's lock (which is also why their dynamic exclusivity checks are off); `fire` is a `let`.
+  // alarm clock's lock (which is also why their dynamic exclusivity checks are off); the rest are `let`s.
 
   /// Position in the alarm clock's heap, or -1 while not armed (the clock's lock).
   @exclusivity(unchecked) var heapIndex = -1
@@ -14,11 +14,19 @@ final class AlarmRegistration: @unchecked Sendable {
   /// arriving late is ignored instead of moving the alarm.
   @exclusivity(unchecked) var armedGeneration: UInt64 = 0
   /// What the alarm does when its window opens: move the engine's due timers to its ready queue and
-  /// start a worker. Runs on the alarm thread, takes the engine's lock, never runs user code.
-  let fire: @Sendable () -> Void
+  /// start a worker. Runs on the alarm thread and takes the engine's lock. Its argument says whether the
+  /// clock offers its thread to run the worker (only ever `true` when ``mayRunInline``): the engine may
+  /// then run its due work, user code, on the clock's thread instead of submitting a worker.
+  let fire: @Sendable (_ mayRunInline: Bool) -> Void
+  /// Whether the engine accepts to run its work on the clock's thread (a default-priority, efficient
+  /// serial scheduler on the shared global queue).
+  let mayRunInline: Bool
 
   /// A registration that calls `fire` each time its window opens.
-  init(_ fire: @escaping @Sendable () -> Void) { self.fire = fire }
+  init(mayRunInline: Bool = false, _ fire: @escaping @Sendable (_ mayRunInline: Bool) -> Void) {
+    self.mayRunInline = mayRunInline
+    self.fire = fire
+  }
 }
 
 /// An armed registration in the alarm clock's heap.

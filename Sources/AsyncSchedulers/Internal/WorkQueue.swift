@@ -76,6 +76,10 @@ final class WorkQueue: TimerOwner, Sendable {
 
   /// Whether workers take the ready work in batches (a serial engine) or one item at a time.
   let takesBatches: Bool
+  /// Whether the alarm clock's thread may run this engine's due work itself (see ``AlarmClock``): set
+  /// for serial, efficient engines on the default-priority global queue only, where a worker would run
+  /// on an anonymous thread at the same priority anyway; never for a target queue of the user's choosing.
+  let alarmMayRunWork: Bool
 
   /// What a worker needs from the host, read under the lock when the worker is claimed: the host
   /// itself (retained by the worker block) and its serial executor.
@@ -89,7 +93,11 @@ final class WorkQueue: TimerOwner, Sendable {
   /// How long a low-latency worker that drained the queue watches for more before returning.
   static let lingerTime = Duration.microseconds(20)
 
-  init(name: String, queue: DispatchQueue, width: Int, isolation: Isolation, lowLatency: Bool) {
+  init(
+    name: String, queue: DispatchQueue, width: Int, isolation: Isolation, lowLatency: Bool,
+    alarmMayRunWork: Bool = false
+  ) {
+    self.alarmMayRunWork = alarmMayRunWork && width == 1 && isolation == .own && !lowLatency
     self.name = name
     self.queue = queue
     self.isolation = isolation
@@ -245,7 +253,7 @@ final class WorkQueue: TimerOwner, Sendable {
     if let existing = state.alarm {
       alarm = existing
     } else {
-      alarm = AlarmRegistration { [weak self] in self?.alarmFired() }
+      alarm = AlarmRegistration(mayRunInline: alarmMayRunWork) { [weak self] inline in self?.alarmFired(inline: inline) }
       state.alarm = alarm
     }
     state.alarmGeneration &+= 1
@@ -253,8 +261,9 @@ final class WorkQueue: TimerOwner, Sendable {
   }
 
   /// Called on the alarm thread: moves due timers to the ready queue, and starts (or wakes) a worker
-  /// for them, or re-arms.
-  private func alarmFired() {
+  /// for them, or re-arms. When the clock offers its thread (`inline`) and a worker is needed, the
+  /// worker runs right here instead of being submitted: one thread wake-up per tick instead of two.
+  private func alarmFired(inline: Bool) {
     let now = SchedulerInstant.uptimeNow
     let punctuality = self.punctuality
     let maySpin = lowLatency && SpinBudget.isAvailable
@@ -266,8 +275,12 @@ final class WorkQueue: TimerOwner, Sendable {
       )
     }
     if let arming { AlarmClock.shared.arm(arming) }
-    perform(action, context)
     withExtendedLifetime(released) {}
+    if inline, action == .startWorker, let context {
+      runWorker(context)
+      return
+    }
+    perform(action, context)
   }
 
   // MARK: Workers

@@ -52,7 +52,7 @@ public final class SerialScheduler: _EngineScheduler, RunnableJobSubmitting, Sen
     _engine = _SchedulerEngine(
       WorkQueue(
         name: name, queue: .global(qos: priority.qos), width: 1, isolation: .own,
-        lowLatency: latencyMode == .lowLatency))
+        lowLatency: latencyMode == .lowLatency, alarmMayRunWork: priority == .default))
     serialExecutor = SerialSchedulerExecutor(_engine.queue)
     workQueue.attach(self, serialExecutor: serialExecutor.asUnownedSerialExecutor())
   }

@@ -1,4 +1,6 @@
 import AsyncSchedulersTestSupport
+import Dispatch
+import Foundation
 import Synchronization
 import Testing
 
@@ -9,7 +11,7 @@ struct AlarmClockTests {
   @Test("an arming older than one the clock already performed is ignored: an engine arms after its lock")
   func staleArmingIsIgnored() async {
     let fired = Latch()
-    let registration = AlarmRegistration { fired.signal() }
+    let registration = AlarmRegistration { _ in fired.signal() }
     let now = SchedulerInstant.uptimeNow
     let hour = now.advanced(by: .seconds(3600))
     // The engine decided 1 (fire now), then 2 (fire in an hour); they reach the clock in reverse order.
@@ -24,18 +26,93 @@ struct AlarmClockTests {
   @Test("a cancelled registration ignores an arming still on its way")
   func cancelledRegistrationStaysCancelled() async {
     let fires = Atomic<Int>(0)
-    let registration = AlarmRegistration { fires.wrappingAdd(1, ordering: .relaxed) }
+    let registration = AlarmRegistration { _ in fires.wrappingAdd(1, ordering: .relaxed) }
     let now = SchedulerInstant.uptimeNow
     AlarmClock.shared.cancel(registration)
     AlarmClock.shared.arm(AlarmArming(registration: registration, earliest: now, latest: now, generation: 1))
     // A timer armed after it, on the same clock, fires: by then the cancelled one would have too.
     let later = Latch()
-    let witness = AlarmRegistration { later.signal() }
+    let witness = AlarmRegistration { _ in later.signal() }
     AlarmClock.shared.arm(
       AlarmArming(
         registration: witness, earliest: now.advanced(by: .milliseconds(1)), latest: now.advanced(by: .milliseconds(1)),
         generation: 1))
     #expect(await later.wait())
     #expect(fires.load(ordering: .relaxed) == 0)
+  }
+
+  // The tests of running work on the clock's thread run in a child process: there, no other test's
+  // alarm is armed, so whether the clock runs a lone alarm's work itself is deterministic.
+
+  @Test("a default-priority serial scheduler's lone timer runs on the clock's thread, at the OS's default timer slack")
+  func loneTimerRunsOnTheClockThread() async {
+    await #expect(processExitsWith: .success) {
+      let scheduler = SerialScheduler(name: "lone")
+      let ticked = DispatchSemaphore(value: 0)
+      let onClock = Atomic<Int>(0)
+      let defaultSlack = Atomic<Int>(0)
+      // A leeway of 20 ms lets the clock's thread sleep with 20 ms of slack; the body must not inherit it.
+      let timer = scheduler.scheduleRepeating(every: .milliseconds(5), leeway: .milliseconds(20)) {
+        if AlarmClock.isClockThread { onClock.add(1, ordering: .relaxed) }
+        if (AlarmClock.currentTimerSlack ?? AlarmClockStateMachine.minimumSlack) == AlarmClockStateMachine.minimumSlack {
+          defaultSlack.add(1, ordering: .relaxed)
+        }
+        ticked.signal()
+      }
+      for _ in 0..<3 where ticked.wait(timeout: .now() + 30) == .timedOut { exit(2) }
+      timer.dispose()
+      // Every tick ran on the clock's thread (no worker woken), with the default slack.
+      let ticks = onClock.load(ordering: .relaxed)
+      exit(ticks >= 3 && defaultSlack.load(ordering: .relaxed) == ticks ? 0 : 1)
+    }
+  }
+
+  @Test("work that blocks on the clock's thread does not hold up another scheduler's timer: a second thread takes the watch")
+  func blockingInlineWorkHandsTheWatchOn() async {
+    await #expect(processExitsWith: .success) {
+      let blocking = SerialScheduler(name: "blocking")
+      let other = SerialScheduler(name: "other")
+      let unblocked = DispatchSemaphore(value: 0)
+      let done = DispatchSemaphore(value: 0)
+      let outcome = Atomic<Int32>(0)
+      blocking.execute(after: .milliseconds(1)) {
+        // The test means something only if this runs on the clock's thread.
+        guard AlarmClock.isClockThread else {
+          outcome.store(3, ordering: .relaxed)
+          done.signal()
+          return
+        }
+        // Another scheduler's timer, armed while the clock's only thread runs this body: it fires anyway.
+        other.execute(after: .milliseconds(5)) { unblocked.signal() }
+        outcome.store(unblocked.wait(timeout: .now() + 30) == .success ? 0 : 4, ordering: .relaxed)
+        done.signal()
+      }
+      done.wait()
+      let code = outcome.load(ordering: .relaxed)
+      exit(code != 0 ? code : AlarmClock.shared.threadCount == 2 ? 0 : 5)
+    }
+  }
+
+  @Test("a scheduler at another priority, low-latency, or on a target queue of yours never runs work on the clock's thread")
+  func otherSchedulersKeepTheirWorkers() async {
+    await #expect(processExitsWith: .success) {
+      let schedulers = [
+        SerialScheduler(name: "high", priority: .high),
+        SerialScheduler(name: "background", priority: .background),
+        SerialScheduler(name: "low-latency", latencyMode: .lowLatency),
+        SerialScheduler(name: "target", targetQueue: DispatchQueue(label: "target")),
+      ]
+      for scheduler in schedulers {
+        let ran = DispatchSemaphore(value: 0)
+        let onClock = Atomic<Bool>(false)
+        scheduler.execute(after: .milliseconds(1)) {
+          onClock.store(AlarmClock.isClockThread, ordering: .relaxed)
+          ran.signal()
+        }
+        if ran.wait(timeout: .now() + 30) == .timedOut { exit(2) }
+        if onClock.load(ordering: .relaxed) { exit(1) }
+      }
+      exit(0)
+    }
   }
 }
