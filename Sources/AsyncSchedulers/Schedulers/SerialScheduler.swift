@@ -15,7 +15,9 @@ import Dispatch
 /// is cheap (no thread, no Dispatch queue of its own): its workers run on a shared global queue of its
 /// priority, or on the target queue you give it, and only while it has work. Timers live in its own
 /// heap; the one timer thread the whole process shares waits for them in the kernel, honouring their
-/// leeway. By default nothing spins (see ``SchedulerLatencyMode``). Pending work and timers keep the
+/// leeway. At the default priority (and efficient), when its timer is the only one armed in the process,
+/// that thread runs the due work itself instead of waking a worker (one wake-up per tick), having
+/// handed its watch to a second thread for any other timer armed meanwhile. By default nothing spins (see ``SchedulerLatencyMode``). Pending work and timers keep the
 /// scheduler alive, as pending blocks keep a `DispatchQueue` alive.
 ///
 /// ```swift
