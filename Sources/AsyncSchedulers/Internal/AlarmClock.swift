@@ -28,15 +28,15 @@ import Synchronization
 /// (or, the first time, a new one) takes the duty, so user code that runs long or blocks never holds up
 /// another scheduler's timer. The clock has at most two threads.
 ///
-/// The state is a `Mutex`; threads sleep on semaphores (a futex wait in the kernel). A glibc condition
-/// variable, used before, re-locked its mutex as contended after every timed wait, which cost one extra
-/// system call per wake-up.
+/// The state is a `Mutex`; the watcher sleeps on a ``WakeUpWord`` (one futex call per sleep), a parked
+/// thread on a semaphore. A glibc condition variable, used before, re-locked its mutex as contended after
+/// every timed wait, which cost one extra system call per wake-up.
 final class AlarmClock: Sendable {
   static let shared = AlarmClock()
 
   private let state = Mutex(AlarmClockStateMachine())
-  /// Where the watcher sleeps; signalled when an alarm must go off before the watcher would wake.
-  private let wakeUp = DispatchSemaphore(value: 0)
+  /// Where the watcher sleeps; bumped when an alarm must go off before the watcher would wake.
+  private let wakeUp = WakeUpWord()
   /// Where a thread without the duty parks; signalled when it is handed the duty.
   private let standby = DispatchSemaphore(value: 0)
 
@@ -45,9 +45,14 @@ final class AlarmClock: Sendable {
   /// Makes the registration fire between the arming's `earliest` and `latest` (inserting it, or moving
   /// it if already armed), unless the clock already performed a later arming of it.
   func arm(_ arming: AlarmArming) {
-    switch state.withCriticalRegion({ $0.arm(arming) }) {
+    let action = state.withCriticalRegion { state in
+      let action = state.arm(arming)
+      if action == .wakeWatcher { wakeUp.bump() }
+      return action
+    }
+    switch action {
     case .none: break
-    case .wakeWatcher: wakeUp.signal()
+    case .wakeWatcher: wakeUp.wake()
     case .wakeParked: standby.signal()
     case .startThread: startThread()
     }
@@ -102,7 +107,9 @@ final class AlarmClock: Sendable {
         HandOffLatency.recordAlarmWake(Int64(clamping: waited.duration(to: now).saturatingNanoseconds))
       }
       waitedFor = nil
-      let step = state.withCriticalRegion { $0.look(now: now, returningFromInline: returningFromInline, due: &due) }
+      let (step, seen) = state.withCriticalRegion { state in
+        (state.look(now: now, returningFromInline: returningFromInline, due: &due), wakeUp.snapshot())
+      }
       returningFromInline = false
       switch step {
       case .fire:
@@ -120,14 +127,14 @@ final class AlarmClock: Sendable {
       case .park:
         standby.wait()
       case .idle:
-        wakeUp.wait()
+        wakeUp.wait(seen: seen, timeout: nil)
       case .sleep(let until, let slack):
         if slack != currentSlack {
           currentSlack = slack
           Self.setTimerSlack(slack)
         }
-        // A signal left from an earlier arm only makes the thread look again.
-        _ = wakeUp.wait(timeout: until.dispatchTime)
+        // A wake-up left from an earlier arm only makes the thread look again.
+        wakeUp.wait(seen: seen, timeout: SchedulerInstant.uptimeNow.duration(to: until))
         waitedFor = until
       }
     }

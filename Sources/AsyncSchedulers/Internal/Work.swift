@@ -46,4 +46,7 @@ struct WorkFIFO {
 
   /// The pending items in order.
   var pending: ArraySlice<Work> { items[head...] }
+
+  /// How many items it holds without allocating.
+  var capacity: Int { items.capacity }
 }

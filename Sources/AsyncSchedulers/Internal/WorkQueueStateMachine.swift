@@ -240,8 +240,14 @@ struct WorkQueueStateMachine {
       worker.mayLinger = true
       return .run(.none)
     }
+    // Both are empty: the ready queue keeps the batch's buffer (if small) for the next work, so a
+    // worker per timer tick allocates and frees no buffer.
+    if ready.capacity < batch.capacity && batch.capacity <= Self.keptBufferCapacity { swap(&ready, &batch) }
     return idle(&worker, now: now, punctuality: punctuality, maySpin: maySpin)
   }
+
+  /// The largest emptied batch buffer the ready queue keeps for reuse.
+  static let keptBufferCapacity = 64
 
   /// Takes the next ready item into `taken` for a concurrent worker, or waits or stops as
   /// ``takeBatch(into:worker:now:punctuality:maySpin:)`` does. When it takes an item, the `.run`
