@@ -253,7 +253,8 @@ final class WorkQueue: TimerOwner, Sendable {
     if let existing = state.alarm {
       alarm = existing
     } else {
-      alarm = AlarmRegistration(mayRunInline: alarmMayRunWork) { [weak self] inline in self?.alarmFired(inline: inline) }
+      alarm = AlarmRegistration(mayRunInline: alarmMayRunWork) { [weak self] inline in self?.alarmFired(inline: inline)
+      }
       state.alarm = alarm
     }
     state.alarmGeneration &+= 1

@@ -34,17 +34,23 @@ struct AlarmClockStateMachineModelTests {
     let lone = AlarmRegistration(mayRunInline: true) { _ in }
     let other = AlarmRegistration { _ in }
     let at = { (microseconds: Int64) in SchedulerInstant(offset: .microseconds(microseconds)) }
-    #expect(machine.arm(AlarmArming(registration: lone, earliest: at(10), latest: at(10), generation: 1)) == .startThread)
+    #expect(
+      machine.arm(AlarmArming(registration: lone, earliest: at(10), latest: at(10), generation: 1)) == .startThread)
     var due: [AlarmRegistration] = []
-    #expect(machine.look(now: at(0), returningFromInline: false, due: &due) == .sleep(until: at(10), slack: .microseconds(50)))
+    #expect(
+      machine.look(now: at(0), returningFromInline: false, due: &due) == .sleep(until: at(10), slack: .microseconds(50))
+    )
     #expect(machine.look(now: at(10), returningFromInline: false, due: &due) == .fireInline)
     #expect(due.count == 1 && due[0] === lone && machine.watcher == .none)
     due.removeAll()
     // The inline runner's own engine re-arms: nobody else needs to watch it.
     #expect(machine.arm(AlarmArming(registration: lone, earliest: at(20), latest: at(20), generation: 2)) == .none)
     // Another scheduler arms: a new thread takes the duty.
-    #expect(machine.arm(AlarmArming(registration: other, earliest: at(15), latest: at(15), generation: 1)) == .startThread)
-    #expect(machine.look(now: at(11), returningFromInline: false, due: &due) == .sleep(until: at(15), slack: .microseconds(50)))
+    #expect(
+      machine.arm(AlarmArming(registration: other, earliest: at(15), latest: at(15), generation: 1)) == .startThread)
+    #expect(
+      machine.look(now: at(11), returningFromInline: false, due: &due)
+        == .sleep(until: at(15), slack: .microseconds(50)))
     // The inline runner comes back: someone watches, so it parks.
     #expect(machine.look(now: at(12), returningFromInline: true, due: &due) == .park)
     #expect(machine.parked == 1 && machine.threads == 2)
@@ -212,7 +218,9 @@ private struct AlarmModel {
     guard let pending = reference[index].pending else {
       return "registration \(index) fired at \(now) with no pending arming (cancelled \(reference[index].cancelled))"
     }
-    if pending.earliest > now { return "registration \(index) fired at \(now), before its window [\(pending.earliest), …]" }
+    if pending.earliest > now {
+      return "registration \(index) fired at \(now), before its window [\(pending.earliest), …]"
+    }
     reference[index].pending = nil
     reference[index].fired += 1
     return nil

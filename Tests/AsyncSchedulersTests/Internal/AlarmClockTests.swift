@@ -54,7 +54,8 @@ struct AlarmClockTests {
       // A leeway of 20 ms lets the clock's thread sleep with 20 ms of slack; the body must not inherit it.
       let timer = scheduler.scheduleRepeating(every: .milliseconds(5), leeway: .milliseconds(20)) {
         if AlarmClock.isClockThread { onClock.add(1, ordering: .relaxed) }
-        if (AlarmClock.currentTimerSlack ?? AlarmClockStateMachine.minimumSlack) == AlarmClockStateMachine.minimumSlack {
+        if (AlarmClock.currentTimerSlack ?? AlarmClockStateMachine.minimumSlack) == AlarmClockStateMachine.minimumSlack
+        {
           defaultSlack.add(1, ordering: .relaxed)
         }
         ticked.signal()
@@ -67,7 +68,9 @@ struct AlarmClockTests {
     }
   }
 
-  @Test("work that blocks on the clock's thread does not hold up another scheduler's timer: a second thread takes the watch")
+  @Test(
+    "work that blocks on the clock's thread does not hold up another scheduler's timer: a second thread takes the watch"
+  )
   func blockingInlineWorkHandsTheWatchOn() async {
     await #expect(processExitsWith: .success) {
       let blocking = SerialScheduler(name: "blocking")
@@ -93,7 +96,8 @@ struct AlarmClockTests {
     }
   }
 
-  @Test("a scheduler at another priority, low-latency, or on a target queue of yours never runs work on the clock's thread")
+  @Test(
+    "a scheduler at another priority, low-latency, or on a target queue of yours never runs work on the clock's thread")
   func otherSchedulersKeepTheirWorkers() async {
     await #expect(processExitsWith: .success) {
       let schedulers = [

@@ -36,17 +36,22 @@ struct WorkQueueStateMachineTests {
 
   // MARK: Efficient (the default)
 
-  @Test("a serial worker that stops leaves its emptied batch buffer to the ready queue, so the next tick allocates none")
+  @Test(
+    "a serial worker that stops leaves its emptied batch buffer to the ready queue, so the next tick allocates none")
   func stoppingWorkerKeepsTheBatchBuffer() {
     var machine = Machine(width: 1)
     _ = machine.enqueue(.closure {})
     var worker = Machine.Worker()
     var batch = WorkFIFO()
-    #expect(machine.takeBatch(into: &batch, worker: &worker, now: at(0), punctuality: efficient, maySpin: false) == .run(.none))
+    #expect(
+      machine.takeBatch(into: &batch, worker: &worker, now: at(0), punctuality: efficient, maySpin: false)
+        == .run(.none))
     batch.removeAll()
     let capacity = batch.capacity
     #expect(capacity > 0 && machine.ready.capacity == 0)
-    #expect(machine.takeBatch(into: &batch, worker: &worker, now: at(0), punctuality: efficient, maySpin: false) == .stop(.none))
+    #expect(
+      machine.takeBatch(into: &batch, worker: &worker, now: at(0), punctuality: efficient, maySpin: false)
+        == .stop(.none))
     #expect(machine.ready.capacity == capacity && batch.capacity == 0)
   }
 
