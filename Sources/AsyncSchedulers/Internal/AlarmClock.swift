@@ -64,13 +64,9 @@ final class AlarmClock: Sendable {
     state.withCriticalRegion { $0.cancel(alarm) }
   }
 
-  /// The number of threads the clock started (for tests).
-  var threadCount: Int { state.withCriticalRegion { $0.threads } }
-
-  /// Whether the calling thread is one of the clock's threads (for tests and assertions).
-  static var isClockThread: Bool { clockThreadSlot.raw != nil }
-
-  private static let clockThreadSlot = ThreadSlot()
+  /// The name of the clock's threads, as debuggers, `top -H` and `perf` show them (15 characters:
+  /// Linux's limit).
+  static let threadName = "AsyncSchedTimer"
 
   private func startThread() {
     #if canImport(Darwin)
@@ -94,7 +90,7 @@ final class AlarmClock: Sendable {
   }
 
   private func run() {
-    _ = Self.clockThreadSlot.enter(self)
+    Self.nameThisThread()
     var due: [AlarmRegistration] = []
     // The slack set on this thread last (zero: not set yet).
     var currentSlack = Duration.zero
@@ -153,16 +149,15 @@ final class AlarmClock: Sendable {
     #endif
   }
 
-  /// The calling thread's timer slack, where the OS has one (Linux), for tests.
-  static var currentTimerSlack: Duration? {
+  /// Names the calling thread ``threadName`` (Linux: `prctl(PR_SET_NAME)`, reached by name as above).
+  private static func nameThisThread() {
     #if os(Linux)
-      typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
-      guard let symbol = UnsafeRawPointer(bitPattern: prctlAddress) else { return nil }
-      let prGetTimerSlack: Int32 = 30
-      let slack = unsafeBitCast(symbol, to: Prctl.self)(prGetTimerSlack, 0, 0, 0, 0)
-      return slack < 0 ? nil : .nanoseconds(Int64(slack))
-    #else
-      return nil
+      typealias Prctl = @convention(c) (Int32, UnsafePointer<CChar>, UInt, UInt, UInt) -> Int32
+      guard let symbol = UnsafeRawPointer(bitPattern: prctlAddress) else { return }
+      let prSetName: Int32 = 15
+      _ = threadName.withCString { unsafeBitCast(symbol, to: Prctl.self)(prSetName, $0, 0, 0, 0) }
+    #elseif canImport(Darwin)
+      _ = pthread_setname_np(threadName)
     #endif
   }
 

@@ -6,6 +6,12 @@ import Testing
 
 @testable import AsyncSchedulers
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 @Suite("AlarmClock")
 struct AlarmClockTests {
   @Test("an arming older than one the clock already performed is ignored: an engine arms after its lock")
@@ -53,9 +59,8 @@ struct AlarmClockTests {
       let defaultSlack = Atomic<Int>(0)
       // A leeway of 20 ms lets the clock's thread sleep with 20 ms of slack; the body must not inherit it.
       let timer = scheduler.scheduleRepeating(every: .milliseconds(5), leeway: .milliseconds(20)) {
-        if AlarmClock.isClockThread { onClock.add(1, ordering: .relaxed) }
-        if (AlarmClock.currentTimerSlack ?? AlarmClockStateMachine.minimumSlack) == AlarmClockStateMachine.minimumSlack
-        {
+        if onClockThread() { onClock.add(1, ordering: .relaxed) }
+        if (currentTimerSlack() ?? AlarmClockStateMachine.minimumSlack) == AlarmClockStateMachine.minimumSlack {
           defaultSlack.add(1, ordering: .relaxed)
         }
         ticked.signal()
@@ -80,7 +85,7 @@ struct AlarmClockTests {
       let outcome = Atomic<Int32>(0)
       blocking.execute(after: .milliseconds(1)) {
         // The test means something only if this runs on the clock's thread.
-        guard AlarmClock.isClockThread else {
+        guard onClockThread() else {
           outcome.store(3, ordering: .relaxed)
           done.signal()
           return
@@ -92,7 +97,7 @@ struct AlarmClockTests {
       }
       done.wait()
       let code = outcome.load(ordering: .relaxed)
-      exit(code != 0 ? code : AlarmClock.shared.threadCount == 2 ? 0 : 5)
+      exit(code != 0 ? code : clockThreadCount() == 2 ? 0 : 5)
     }
   }
 
@@ -110,7 +115,7 @@ struct AlarmClockTests {
         let ran = DispatchSemaphore(value: 0)
         let onClock = Atomic<Bool>(false)
         scheduler.execute(after: .milliseconds(1)) {
-          onClock.store(AlarmClock.isClockThread, ordering: .relaxed)
+          onClock.store(onClockThread(), ordering: .relaxed)
           ran.signal()
         }
         if ran.wait(timeout: .now() + 30) == .timedOut { exit(2) }
@@ -119,4 +124,32 @@ struct AlarmClockTests {
       exit(0)
     }
   }
+}
+
+/// Whether the calling thread is one of the alarm clock's (Linux: by its name in /proc).
+private func onClockThread() -> Bool {
+  let name = try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)
+  return name?.trimmingCharacters(in: .whitespacesAndNewlines) == AlarmClock.threadName
+}
+
+/// How many of this process's threads are the alarm clock's (Linux: their names in /proc).
+private func clockThreadCount() -> Int {
+  let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+  return tasks.filter { task in
+    let name = try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)
+    return name?.trimmingCharacters(in: .whitespacesAndNewlines) == AlarmClock.threadName
+  }.count
+}
+
+/// The calling thread's timer slack (Linux's `PR_GET_TIMERSLACK`; `prctl` is variadic, so it is reached
+/// by name), or `nil` where there is none.
+private func currentTimerSlack() -> Duration? {
+  #if os(Linux)
+    typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "prctl") else { return nil }
+    let slack = unsafeBitCast(symbol, to: Prctl.self)(30, 0, 0, 0, 0)
+    return slack < 0 ? nil : .nanoseconds(Int64(slack))
+  #else
+    return nil
+  #endif
 }
