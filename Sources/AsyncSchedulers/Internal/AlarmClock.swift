@@ -124,7 +124,7 @@ final class AlarmClock: Sendable {
         standby.wait()
       case .idle:
         wakeUp.wait(seen: seen, timeout: nil)
-      case .sleep(let until, let slack):
+      case .timedWait(let until, let slack):
         if slack != currentSlack {
           currentSlack = slack
           Self.setTimerSlack(slack)

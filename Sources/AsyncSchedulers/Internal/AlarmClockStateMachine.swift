@@ -42,7 +42,7 @@ struct AlarmClockStateMachine {
     /// thread gave up the duty; it looks again with `returningFromInline: true`.
     case fireInline
     /// Sleep until `until` at the earliest, letting the kernel add up to `slack`.
-    case sleep(until: SchedulerInstant, slack: Duration)
+    case timedWait(until: SchedulerInstant, slack: Duration)
     /// Sleep until signalled.
     case idle
     /// Another thread took the duty while this one ran work inline: park until handed the duty.
@@ -143,6 +143,6 @@ struct AlarmClockStateMachine {
     // timers of the system), and never later than the OS's default slack after the start.
     let slack = Swift.min(Swift.max(earliest.duration(to: end), Self.minimumSlack), .seconds(1))
     watcher = .sleeping(until: earliest.advanced(by: slack))
-    return .sleep(until: earliest, slack: slack)
+    return .timedWait(until: earliest, slack: slack)
   }
 }

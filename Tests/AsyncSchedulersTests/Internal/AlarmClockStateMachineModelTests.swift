@@ -38,7 +38,8 @@ struct AlarmClockStateMachineModelTests {
       machine.arm(AlarmArming(registration: lone, earliest: at(10), latest: at(10), generation: 1)) == .startThread)
     var due: [AlarmRegistration] = []
     #expect(
-      machine.look(now: at(0), returningFromInline: false, due: &due) == .sleep(until: at(10), slack: .microseconds(50))
+      machine.look(now: at(0), returningFromInline: false, due: &due)
+        == .timedWait(until: at(10), slack: .microseconds(50))
     )
     #expect(machine.look(now: at(10), returningFromInline: false, due: &due) == .fireInline)
     #expect(due.count == 1 && due[0] === lone && machine.watcher == .none)
@@ -50,7 +51,7 @@ struct AlarmClockStateMachineModelTests {
       machine.arm(AlarmArming(registration: other, earliest: at(15), latest: at(15), generation: 1)) == .startThread)
     #expect(
       machine.look(now: at(11), returningFromInline: false, due: &due)
-        == .sleep(until: at(15), slack: .microseconds(50)))
+        == .timedWait(until: at(15), slack: .microseconds(50)))
     // The inline runner comes back: someone watches, so it parks.
     #expect(machine.look(now: at(12), returningFromInline: true, due: &due) == .park)
     #expect(machine.parked == 1 && machine.threads == 2)
@@ -242,7 +243,7 @@ private struct AlarmModel {
       guard indices.count == 1 else { return "inline with \(indices.count) due" }
       if !registrations[indices[0]].mayRunInline { return "inline offered to \(indices[0]), which declines" }
       threads[thread] = .inline(indices[0])
-    case .sleep(let until, _):
+    case .timedWait(let until, _):
       if !due.isEmpty { return "sleeps with due alarms" }
       // The kernel may wake it anywhere from `until` to `until + slack`; the model wakes it from `until` on.
       threads[thread] = .sleeping(until: until.offset.microsecondsValue)
