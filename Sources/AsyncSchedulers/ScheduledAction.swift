@@ -22,6 +22,10 @@ public class ScheduledAction: Disposable, @unchecked Sendable {
     static let running: UInt8 = 1
     static let finished: UInt8 = 2
     static let disposed: UInt8 = 3
+    /// A body that stays is running, and a queued run of it was taken off the queue meanwhile (another
+    /// worker of a concurrent scheduler dequeued it): the runner runs the body once more when it returns
+    /// (the one catch-up run a serial scheduler gives), instead of that firing being lost.
+    static let runningAgain: UInt8 = 4
   }
 
   private let phase: Atomic<UInt8>
@@ -55,7 +59,7 @@ public class ScheduledAction: Disposable, @unchecked Sendable {
   /// Cancels the job: it will not start (again). Never interrupts a running job.
   public func dispose() {
     var current = phase.load(ordering: .relaxed)
-    while current == Phase.pending || current == Phase.running {
+    while current == Phase.pending || current == Phase.running || current == Phase.runningAgain {
       let (exchanged, original) = phase.compareExchange(
         expected: current, desired: Phase.disposed, ordering: .acquiringAndReleasing)
       if exchanged {
@@ -88,16 +92,42 @@ public class ScheduledAction: Disposable, @unchecked Sendable {
       takeBody()?()
       return
     }
-    // A queued run of a repeating timer is starting (or being skipped): the next firing may queue one.
+    // A queued run of a repeating timer is starting (or being handed over): the next firing may queue one.
     runDequeued()
-    guard phase.compareExchange(expected: Phase.pending, desired: Phase.running, ordering: .acquiring).exchanged
-    else { return }
-    body?()
-    if !phase.compareExchange(expected: Phase.running, desired: Phase.pending, ordering: .acquiringAndReleasing)
-      .exchanged
-    {
+    guard claimRun() else { return }
+    while true {
+      body?()
+      let (done, found) = phase.compareExchange(
+        expected: Phase.running, desired: Phase.pending, ordering: .acquiringAndReleasing)
+      if done { return }
+      if found == Phase.runningAgain,
+        phase.compareExchange(expected: Phase.runningAgain, desired: Phase.running, ordering: .acquiringAndReleasing)
+          .exchanged
+      {
+        continue  // The catch-up run a firing during this run asked for.
+      }
       // Disposed while running: the disposer left the body to us.
       withExtendedLifetime(takeBody()) {}
+      return
+    }
+  }
+
+  /// Takes the body that stays for a run: `true` when this caller runs it now; `false` when it is
+  /// disposed, or already running (then the runner is asked for one more run, coalesced with any other
+  /// such request).
+  private func claimRun() -> Bool {
+    var current = phase.load(ordering: .relaxed)
+    while true {
+      let desired: UInt8
+      switch current {
+      case Phase.pending: desired = Phase.running
+      case Phase.running: desired = Phase.runningAgain
+      default: return false
+      }
+      let (exchanged, original) = phase.compareExchange(
+        expected: current, desired: desired, ordering: .acquiringAndReleasing)
+      if exchanged { return desired == Phase.running }
+      current = original
     }
   }
 

@@ -23,13 +23,20 @@ extension Scheduler {
     scheduleRepeating(startingAt: now.advanced(by: interval), every: interval, leeway: leeway, action)
   }
 
-  /// Suspends the current task until `deadline` on this scheduler's clock.
+  /// Suspends the current task until `deadline` on this scheduler's clock, with no tolerance: calls
+  /// the scheduler's own ``sleep(until:tolerance:)`` (a requirement), whatever the static type.
+  public func sleep(until deadline: SchedulerInstant) async throws {
+    try await sleep(until: deadline, tolerance: nil)
+  }
+
+  /// Suspends the current task until `deadline` on this scheduler's clock: the default implementation
+  /// of the requirement.
   ///
   /// The sleep is one entry in the scheduler's timer structure (no thread, no Dispatch source of its
   /// own). A deadline that is not in the future returns at once, without suspending. Cancelling the task
   /// throws `CancellationError` promptly (the wake-up is one enqueue on the task's executor), removes
   /// the timer entry and releases everything the sleep held. The task resumes on its own executor.
-  public func sleep(until deadline: SchedulerInstant, tolerance: Duration? = nil) async throws {
+  public func sleep(until deadline: SchedulerInstant, tolerance: Duration?) async throws {
     try Task.checkCancellation()
     guard deadline > now else { return }
     // `withCallbackCompletion` spelled out, so the timer's body calls the bridge directly (one closure

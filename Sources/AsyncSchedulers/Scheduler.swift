@@ -58,8 +58,10 @@ public protocol Scheduler: Clock, TaskExecutor where Instant == SchedulerInstant
   /// Schedules `action` to run at `start` and then every `interval`, on the grid
   /// `start + interval × k` (no accumulated drift).
   ///
-  /// When the scheduler falls behind by more than an interval, the missed ticks are coalesced: the
-  /// action runs once, late, and the next run is at the next grid point still in the future. The timer
+  /// When the scheduler falls behind by more than an interval (a long run, other work ahead), the
+  /// missed ticks are coalesced: the action runs once, late (at once after an overrunning run, on any
+  /// scheduler, concurrent ones included), and the next run is at the next grid point still in the
+  /// future. The timer
   /// keeps running when the handle is dropped; it stops when the handle is disposed.
   /// - Precondition: `interval > .zero` and `leeway >= .zero`.
   @discardableResult
@@ -67,6 +69,15 @@ public protocol Scheduler: Clock, TaskExecutor where Instant == SchedulerInstant
     startingAt start: SchedulerInstant, every interval: Swift.Duration, leeway: Swift.Duration,
     _ action: @escaping @Sendable () -> Void
   ) -> ScheduledAction
+
+  /// Suspends the current task until `deadline` on this scheduler's clock.
+  ///
+  /// A requirement (restating `Clock`'s), so that code holding a generic `some Scheduler` or an
+  /// `any Scheduler` (as every signal operator does) reaches the type's own sleep: the default, in
+  /// `Scheduler+Time.swift`, puts one timer on the scheduler; the inline schedulers hold the calling
+  /// thread instead, and only their own sleep ends at once when the task is cancelled. A deadline that
+  /// is not in the future returns at once. Cancelling the task throws `CancellationError`.
+  func sleep(until deadline: SchedulerInstant, tolerance: Swift.Duration?) async throws
 }
 
 extension Scheduler {

@@ -196,3 +196,35 @@ struct ScheduledActionTests {
     #expect(scheduler.now == SchedulerInstant(offset: .seconds(1_000_010)))
   }
 }
+
+extension ScheduledActionTests {
+  @Test("a repeating run taken off the queue while the body runs elsewhere becomes one catch-up run, not a lost one")
+  func repeatingRunDequeuedWhileRunningCatchesUp() async {
+    let runs = Atomic<Int>(0)
+    let firstStarted = DispatchSemaphore(value: 0)
+    let releaseFirst = DispatchSemaphore(value: 0)
+    let timer = RepeatingTimer(owner: nil, start: .zero, interval: .milliseconds(100)) {
+      if runs.wrappingAdd(1, ordering: .relaxed).newValue == 1 {
+        firstStarted.signal()
+        releaseFirst.wait()
+      }
+    }
+    // A first worker runs the body; meanwhile a second worker (a concurrent scheduler's) dequeues two
+    // more firings of it: they coalesce into one run, after the first, on the first worker.
+    let firstWorkerDone = Latch()
+    Thread {
+      timer.run()
+      firstWorkerDone.signal()
+    }.start()
+    firstStarted.wait()
+    timer.run()
+    timer.run()
+    #expect(runs.load(ordering: .relaxed) == 1)
+    releaseFirst.signal()
+    #expect(await firstWorkerDone.wait(timeout: .seconds(30)))
+    #expect(runs.load(ordering: .relaxed) == 2)
+    timer.dispose()
+    timer.run()
+    #expect(runs.load(ordering: .relaxed) == 2)
+  }
+}

@@ -121,3 +121,47 @@ struct ConcurrentSchedulerTests {
     #expect(await slept.wait())
   }
 }
+
+extension ConcurrentSchedulerTests {
+  @Test("a repeating timer whose first run overruns gets one catch-up run at once, then its grid, as on a serial scheduler")
+  func repeatingOverrunCatchesUp() async {
+    let scheduler = ConcurrentScheduler(maxConcurrentJobs: 2)
+    let witness = SerialScheduler(name: "witness")
+    let period = Duration.milliseconds(200)
+    let starts = Log<SchedulerInstant>()
+    let firstEnded = Locked<SchedulerInstant?>(nil)
+    let witnessTicks = Atomic<Int>(0)
+    let thirdWitnessTick = DispatchSemaphore(value: 0)
+    let done = Latch()
+    let count = Mutex(0)
+    // The first run lasts until a witness timer with the same period, half a period off the timer's
+    // grid, has ticked three times, so it ends between two grid points: without a catch-up run, the
+    // next run would wait about half a period.
+    let witnessTimer = witness.scheduleRepeating(startingAt: witness.now.advanced(by: period * 1.5), every: period) {
+      if witnessTicks.wrappingAdd(1, ordering: .relaxed).newValue == 3 { thirdWitnessTick.signal() }
+    }
+    let timer = scheduler.scheduleRepeating(every: period) {
+      starts.append(scheduler.now)
+      let run = count.withCriticalRegion { count -> Int in
+        count += 1
+        return count
+      }
+      if run == 1 {
+        _ = thirdWitnessTick.wait(timeout: .now() + 30)
+        firstEnded.withCriticalRegion { $0 = scheduler.now }
+      }
+      if run == 3 { done.signal() }
+    }
+    #expect(await done.wait(timeout: .seconds(30)))
+    timer.dispose()
+    witnessTimer.dispose()
+    let times = starts.values
+    let ended = firstEnded.withCriticalRegion { $0 }
+    #expect(times.count >= 2)
+    if times.count >= 2, let ended {
+      #expect(
+        ended.duration(to: times[1]) < period / 4,
+        "the run after the overrun started \(ended.duration(to: times[1])) after it ended (runs at \(times))")
+    }
+  }
+}

@@ -48,6 +48,11 @@ struct ImmediateSchedulerTests {
   @Test("a sleep on it holds the thread until its deadline, but cancelling the task ends it at once")
   func sleepIsCancellable() async { await InlineSchedulerChecks.sleepIsCancellable(on: ImmediateScheduler.shared) }
 
+  @Test("a sleep until a deadline reached through any Scheduler or some Scheduler is still cancelled at once")
+  func sleepUntilThroughTheProtocol() async {
+    await InlineSchedulerChecks.sleepUntilIsCancellableThroughTheProtocol(on: ImmediateScheduler.shared)
+  }
+
   @Test("a sleep until distantFuture lasts until cancelled, and a timer there never runs and never blocks")
   func distantFuture() async { await InlineSchedulerChecks.distantFutureNeverBlocks(on: ImmediateScheduler.shared) }
 }

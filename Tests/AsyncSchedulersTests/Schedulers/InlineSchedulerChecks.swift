@@ -8,6 +8,24 @@ import Testing
 enum InlineSchedulerChecks {
   /// A sleep holds its thread until its deadline, but cancelling the task ends it at once.
   static func sleepIsCancellable(on scheduler: some Scheduler) async {
+    await sleepIsCancellable(on: scheduler) { try await scheduler.sleep(for: .seconds(3_600)) }
+  }
+
+  /// The same through `sleep(until:)` on a generic scheduler and on an existential one, as signal
+  /// operators reach their scheduler: the type's own cancellable sleep runs, not the protocol's default.
+  static func sleepUntilIsCancellableThroughTheProtocol(on scheduler: some Scheduler) async {
+    await sleepIsCancellable(on: scheduler) {
+      try await scheduler.sleep(until: scheduler.now.advanced(by: .seconds(3_600)))
+    }
+    let existential: any Scheduler = scheduler
+    await sleepIsCancellable(on: scheduler) {
+      try await existential.sleep(until: existential.now.advanced(by: .seconds(3_600)))
+    }
+  }
+
+  private static func sleepIsCancellable(
+    on scheduler: some Scheduler, _ sleep: @escaping @Sendable () async throws -> Void
+  ) async {
     let started = Latch()
     let sleepEnded = Locked<ContinuousClock.Instant?>(nil)
     // On a thread of its own: the sleep holds its thread, and the cooperative pool has only as many
@@ -20,7 +38,7 @@ enum InlineSchedulerChecks {
       defer { sleepEnded.withCriticalRegion { $0 = .now } }
       // An hour: under ThreadSanitizer on two cores, the test's own task may wait minutes for a thread
       // before it gets to cancel.
-      try await scheduler.sleep(for: .seconds(3_600))
+      try await sleep()
     }
     while !started.isOpen { await Task.yield() }
     let start = ContinuousClock.now

@@ -64,6 +64,11 @@ struct TrampolineSchedulerTests {
   @Test("a sleep on it holds the thread until its deadline, but cancelling the task ends it at once")
   func sleepIsCancellable() async { await InlineSchedulerChecks.sleepIsCancellable(on: TrampolineScheduler.shared) }
 
+  @Test("a sleep until a deadline reached through any Scheduler or some Scheduler is still cancelled at once")
+  func sleepUntilThroughTheProtocol() async {
+    await InlineSchedulerChecks.sleepUntilIsCancellableThroughTheProtocol(on: TrampolineScheduler.shared)
+  }
+
   @Test("a sleep until distantFuture lasts until cancelled, and a timer there never runs and never blocks")
   func distantFuture() async { await InlineSchedulerChecks.distantFutureNeverBlocks(on: TrampolineScheduler.shared) }
 
