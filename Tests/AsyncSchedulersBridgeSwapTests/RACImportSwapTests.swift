@@ -291,3 +291,54 @@ final class Lines: @unchecked Sendable {
   func append(_ line: String) { lock.withLock { lines.append(line) } }
   var values: [String] { lock.withLock { lines } }
 }
+
+/// A scanner as ReactiveObjC-era Swift wrote it (LANScan-iOS's `LANScanner`): untyped signals gathered
+/// in an array, combined through `NSArray`, and `RACSignal()` for "nothing to scan".
+final class HostScanner: @unchecked Sendable {  // @unchecked: only `let`s of Sendable types
+  func ping(_ host: String) -> RACSignal<Bool> {
+    RACSignal<Bool>.createSignal { subscriber in
+      subscriber.sendNext(host.hasSuffix(".1"))
+      subscriber.sendCompleted()
+      return nil
+    }
+  }
+
+  func name(_ host: String) -> RACSignal<String> { RACSignal<String>.return("host-\(host)") }
+
+  func scan(_ hosts: [String]) -> RACSignal<RACTuple> {
+    guard let host = hosts.first else { return RACSignal.combineLatest(NSArray()) }
+    let signals = NSMutableArray()
+    signals.add(ping(host))
+    signals.add(name(host))
+    return RACSignal.combineLatest(signals as NSArray)
+  }
+
+  func nothing() -> RACSignal<any Sendable> { RACSignal() }
+}
+
+extension RACImportSwapTests {
+  @Test("untyped code combines an NSArray of signals of different value types, and RACSignal() never sends")
+  func untypedSignals() {
+    let scanner = HostScanner()
+    let results = Lines()
+    let scheduler = RACTestScheduler()
+    scheduler.schedule {
+      scanner.scan(["10.0.0.1"]).subscribeNext { tuple in
+        results.append("\(tuple?.first as? Bool ?? false) \(tuple?.second as? String ?? "")")
+      }
+      RACSignal.zip([scanner.ping("a"), scanner.ping("b.1")] as NSArray).subscribeNext { tuple in
+        results.append("zip \(tuple?.count ?? 0)")
+      }
+      RACSignal.merge([scanner.ping("a"), scanner.name("b")] as NSArray).subscribeNext { value in
+        results.append("merge \(value.map { "\($0)" } ?? "nil")")
+      }
+      scanner.nothing().subscribeNext { _ in
+        results.append("never")
+      } completed: {
+        results.append("completed")
+      }
+    }
+    scheduler.stepAll()
+    #expect(results.values == ["true host-10.0.0.1", "zip 2", "merge false", "merge host-b"])
+  }
+}

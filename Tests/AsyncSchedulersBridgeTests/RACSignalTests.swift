@@ -374,6 +374,16 @@ struct RACSignalBadInputTests {
         "delay: interval must be finite and not negative (got -1.0)"))
   }
 
+  @Test("an NSArray element that is not a signal stops combineLatest, zip and merge, naming the index and type")
+  func nonSignalInArray() async throws {
+    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = RACSignal.combineLatest([RACSignal<Int>.never(), "not a signal"] as NSArray)
+    }
+    #expect(
+      String(decoding: result.standardErrorContent, as: UTF8.self).contains(
+        "RACSignal.combineLatest: element 1 of the array is a"))
+  }
+
   @Test("A repeating interval beyond 64-bit nanoseconds names the selector, the interval and its value")
   func hugeRepeatingInterval() async throws {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {

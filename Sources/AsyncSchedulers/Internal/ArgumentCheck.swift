@@ -2,7 +2,7 @@
 /// argument and the value) in every build configuration: `precondition`'s message is dropped under
 /// `-O`, `fatalError`'s is not.
 @inline(never) @usableFromInline
-func argumentFailure(_ message: String, file: StaticString = #fileID, line: UInt = #line) -> Never {
+package func argumentFailure(_ message: String, file: StaticString = #fileID, line: UInt = #line) -> Never {
   fatalError(message, file: file, line: line)
 }
 

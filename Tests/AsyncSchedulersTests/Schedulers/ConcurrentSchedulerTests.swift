@@ -123,7 +123,8 @@ struct ConcurrentSchedulerTests {
 }
 
 extension ConcurrentSchedulerTests {
-  @Test("a repeating timer whose first run overruns gets one catch-up run at once, then its grid, as on a serial scheduler")
+  @Test(
+    "a repeating timer whose first run overruns gets one catch-up run at once, then its grid, as on a serial scheduler")
   func repeatingOverrunCatchesUp() async {
     let scheduler = ConcurrentScheduler(maxConcurrentJobs: 2)
     let witness = SerialScheduler(name: "witness")
