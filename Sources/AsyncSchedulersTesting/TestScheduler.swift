@@ -62,8 +62,16 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   let jobStarts = TaskJobStarts()
   /// The executor actors bound to this scheduler use.
   private let serialExecutor = TestSchedulerSerialExecutor()
+  /// The executor the main actor of a capturing scope's code runs on (made by the first scope).
+  private let mainExecutorReference = AtomicLazyReference<TestSchedulerMainExecutor>()
   /// The executor the main actor of a capturing scope's code runs on.
-  let mainExecutor = TestSchedulerMainExecutor()
+  var mainExecutor: TestSchedulerMainExecutor {
+    if let executor = mainExecutorReference.load() { return executor }
+    let made = TestSchedulerMainExecutor.makeImmortal(for: self)
+    let executor = mainExecutorReference.storeIfNil(made)
+    if executor !== made { made.detach() }  // Another thread made one first: this one is never used.
+    return executor
+  }
   /// What this scheduler's timers point back to (weakly, so pending timers do not keep it alive).
   let timerOwner = TestSchedulerTimerOwner()
 
@@ -106,11 +114,13 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
     self.state = Mutex(
       TestSchedulerStateMachine(now: now, maximumJobsPerInstant: maximumJobsPerInstant, creator: .current))
     serialExecutor.scheduler = self
-    mainExecutor.scheduler = self
     timerOwner.attach(self)
   }
 
-  deinit { timerOwner.detach() }
+  deinit {
+    timerOwner.detach()
+    mainExecutorReference.load()?.detach()
+  }
 
   /// Whether callback work from any thread is accepted without an escape report (RACTestScheduler).
   let acceptsCallbacksFromAnyThread: Bool
@@ -222,13 +232,12 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
     enqueue(work: .job(job), escaping: "a task or actor job", isJob: true)
   }
 
-  /// Queues a main-actor job of a capturing scope's code; once the scope has ended, hands it to the
-  /// real main actor instead.
-  func enqueueMainActor(_ job: UnownedJob) {
-    let queued = enqueue(
+  /// Queues a main-actor job of a capturing scope's code; returns `false` (queuing nothing) once the
+  /// scope has ended: the caller hands the job to the real main actor instead.
+  func enqueueMainActor(_ job: UnownedJob) -> Bool {
+    enqueue(
       work: .runnable(MainActorJob(job, scheduler: self)), escaping: "a main-actor job", isJob: true,
       onlyWhileCapturing: true)
-    if !queued { MainExecutorHook.enqueueOnRealMainActor(job) }
   }
 
   /// Queues `work`; when it escaped, records what it was and where it came from in the same critical

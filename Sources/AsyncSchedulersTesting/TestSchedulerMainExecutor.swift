@@ -7,24 +7,58 @@ import Synchronization
 /// this executor, which the runtime then takes for the main actor, with the real main queue held, so
 /// main-thread checks hold too.
 ///
-/// A job that arrives after its scope ended goes to the real main actor.
-final class TestSchedulerMainExecutor: SerialExecutor, @unchecked Sendable {
-  // Why @unchecked Sendable: `scheduler` is assigned once, in `TestScheduler.init`, before the
-  // executor is reachable from any other thread, and never changes afterwards.
-  unowned(safe) var scheduler: TestScheduler!
+/// A job that arrives after its scope ended, or after its scheduler is gone, goes to the real main
+/// actor: it runs as it would without the scope.
+///
+/// Immortal: the runtime keeps this executor's identity (unretained) in the tasks that hopped to it,
+/// and a task cancelled or resumed after the test (a stopped poller's sleep) still enqueues here. So it
+/// is never freed (one small object per scheduler that ran a scope), and it links its scheduler
+/// unretained, as ``TestSchedulerTimerOwner`` does: the scheduler clears the link, under its lock,
+/// first thing in its deinitializer.
+final class TestSchedulerMainExecutor: SerialExecutor, Sendable {
+  /// The scheduler while it lives. Unretained: while a caller holds this lock with a non-nil value,
+  /// the scheduler's deinitializer waits in ``detach()`` before anything of it is destroyed.
+  private let link = Mutex<Unmanaged<TestScheduler>?>(nil)
+  /// The scheduler's name, for the isolation check's message (the scheduler may be gone).
+  private let name: String
 
-  init() {}
+  /// A new executor linked to `scheduler`, never freed.
+  static func makeImmortal(for scheduler: TestScheduler) -> TestSchedulerMainExecutor {
+    let executor = TestSchedulerMainExecutor(name: scheduler.name)
+    executor.link.withCriticalRegion { $0 = Unmanaged.passUnretained(scheduler) }
+    _ = Unmanaged.passRetained(executor)  // The one retain never released.
+    return executor
+  }
 
-  func enqueue(_ job: consuming ExecutorJob) { scheduler.enqueueMainActor(UnownedJob(job)) }
+  private init(name: String) { self.name = name }
+
+  /// Unlinks the scheduler (first thing in its deinitializer): later jobs go to the real main actor.
+  func detach() { link.withCriticalRegion { $0 = nil } }
+
+  /// Queues `job` on the scheduler while a scope captures, else hands it to the real main actor.
+  /// Takes the scheduler's lock inside this link's (the only order the two are taken in).
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    let queued = link.withCriticalRegion { link in
+      link?._withUnsafeGuaranteedRef { $0.enqueueMainActor(job) } ?? false
+    }
+    if !queued { MainExecutorHook.enqueueOnRealMainActor(job) }
+  }
 
   func asUnownedSerialExecutor() -> UnownedSerialExecutor { UnownedSerialExecutor(ordinary: self) }
 
-  func isIsolatingCurrentContext() -> Bool? { MainQueueExclusion.isHeld && CurrentSchedulerSlot.isCurrent(scheduler) }
+  /// Whether the calling code runs a main-actor job of the linked scheduler.
+  private var isRunningOnScheduler: Bool {
+    guard MainQueueExclusion.isHeld else { return false }
+    return link.withCriticalRegion { link in
+      link?._withUnsafeGuaranteedRef { CurrentSchedulerSlot.isCurrent($0) } ?? false
+    }
+  }
+
+  func isIsolatingCurrentContext() -> Bool? { isRunningOnScheduler }
 
   func checkIsolated() {
-    checkArgument(
-      MainQueueExclusion.isHeld && CurrentSchedulerSlot.isCurrent(scheduler),
-      "Expected to run on the main actor of TestScheduler '\(scheduler.name)'")
+    checkArgument(isRunningOnScheduler, "Expected to run on the main actor of TestScheduler '\(name)'")
   }
 }
 
