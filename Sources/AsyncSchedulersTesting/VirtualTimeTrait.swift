@@ -1,4 +1,5 @@
 #if canImport(Testing)
+  import Synchronization
   import Testing
 
   /// A Swift Testing trait that runs each test on virtual time: inside
@@ -32,9 +33,17 @@
     /// Applies to every test of a suite it is attached to.
     public var isRecursive: Bool { true }
 
-    /// Provides the scope for each test case, not for the suite itself.
+    /// Which trait value this is: a suite's trait and a test's own compare unequal even with the same
+    /// options.
+    private let identity = VirtualTimeTraitIdentity.next()
+
+    /// Provides the scope for each test case, not for the suite itself; when a test has the trait from
+    /// its suite and its own (with other options), only the test's own provides the scope: the most
+    /// specific one, the last of the test's traits (Swift Testing puts a suite's traits first).
     public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
-      testCase == nil ? nil : self
+      guard testCase != nil else { return nil }
+      let last = test.traits.last { $0 is VirtualTimeTrait } as? VirtualTimeTrait
+      return last == nil || last?.identity == identity ? self : nil
     }
 
     /// Runs `function` inside a capturing scope on a new scheduler named after the test, with the
@@ -70,5 +79,11 @@
     public static func virtualTime(expectingNoPendingWork: Bool = true, stallTimeout: Duration = .seconds(10)) -> Self {
       VirtualTimeTrait(expectsNoPendingWork: expectingNoPendingWork, stallTimeout: stallTimeout)
     }
+  }
+
+  /// Identities of ``VirtualTimeTrait`` values.
+  private enum VirtualTimeTraitIdentity {
+    private static let last = Atomic<UInt64>(0)
+    static func next() -> UInt64 { last.add(1, ordering: .relaxed).newValue }
   }
 #endif

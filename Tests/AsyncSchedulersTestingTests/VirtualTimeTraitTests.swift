@@ -77,3 +77,21 @@ struct VirtualTimeTraitScopeTests {
     #expect(TestScheduler.current == nil)
   }
 }
+
+@Suite("The .virtualTime trait on a suite and on a test with options", .virtualTime)
+struct VirtualTimeTraitNestingTests {
+  @MainActor
+  @Test(
+    "The test's own trait gives it one scope, with the test's options",
+    .virtualTime(expectingNoPendingWork: false, stallTimeout: .seconds(3)))
+  func testOptionsWin() async throws {
+    let scheduler = try #require(TestScheduler.current)
+    // The scheduler captures: the view model's plain Task.sleep is on its clock.
+    let model = SearchViewModel { [$0] }
+    model.queryChanged("s")
+    scheduler.advance(by: .milliseconds(300))
+    #expect(model.searches == ["s"])
+    // The test's option: pending work at the end does not fail it (the suite's trait would).
+    scheduler.schedule(after: .seconds(5)) {}
+  }
+}
