@@ -27,9 +27,13 @@ extension TestScheduler {
   /// }
   /// ```
   ///
-  /// - Parallel tests: scopes are serialized process-wide (a scope waits, suspended, for the one
-  ///   ahead of it). Other tests' global work is not captured: jobs enqueued by code the scope is not
-  ///   running go to the global executor as usual, through one extra check.
+  /// - Which tasks are the scope's: tasks its code starts (the body's, theirs, detached ones), and
+  ///   from then on every job of theirs, whoever enqueues it: a task resumed by a Dispatch callback or
+  ///   another thread runs here, at the current virtual instant, never concurrently with the scope's
+  ///   other work (the scope waits for it in real time, without moving the clock).
+  /// - Parallel tests: scopes run in parallel, each seeing only its own tasks. Other tests' global
+  ///   work is not captured: it goes to the global executor as usual, through one extra check. Two
+  ///   scopes' main-actor jobs take turns on the real main queue.
   /// - The caller's isolation: the body runs in it (`isolation` defaults to `#isolation`), so a
   ///   `@MainActor` test calls main-actor code in the body directly.
   /// - Main-actor code: jobs of main-actor code the scope's code starts (a `Task {}` in a `@MainActor`
@@ -64,10 +68,10 @@ extension TestScheduler {
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
     _ body: () async throws(Failure) -> Result
   ) async throws(Failure) -> Result {
-    guard GlobalEnqueueHook.isAvailable, MainExecutorHook.isAvailable else {
+    guard ActiveScopes.shared.isAvailable else {
       reportIssue(
-        "capturingAllTasks needs the runtime's swift_task_enqueueGlobal_hook and swift_task_getMainExecutor_hook, "
-          + "which this runtime does not export: the body runs uncaptured.",
+        "capturingAllTasks needs the runtime's swift_task_enqueueGlobal_hook, swift_task_getMainExecutor_hook and "
+          + "swift_task_getJobTaskId, which this runtime does not export: the body runs uncaptured.",
         fileID: fileID, filePath: filePath, line: line, column: column)
       return try await body()
     }
@@ -78,11 +82,9 @@ extension TestScheduler {
       reportIssue(reason, fileID: fileID, filePath: filePath, line: line, column: column)
       return try await body()
     }
-    await CaptureLock.shared.acquire()
     let scope = CaptureScopeCounter.next()
     _ = state.withCriticalRegion { $0.setCapturingScope(scope) }
-    GlobalEnqueueHook.install(scheduler: self, scope: scope)
-    MainExecutorHook.install(scheduler: self, scope: scope)
+    ActiveScopes.shared.begin(scope, on: self)
     startPump(scope: scope, stallTimeout: stallTimeout)
     let outcome: CaptureOutcome<Result, Failure> = await CaptureMarker.$scope.withValue(scope) {
       guard await moveOntoScheduler() else { return .refused }
@@ -96,7 +98,8 @@ extension TestScheduler {
       }
     }
     await endCapture(
-      bodyEndedInScope: outcome.endedInScope, fileID: fileID, filePath: filePath, line: line, column: column)
+      scope: scope, bodyEndedInScope: outcome.endedInScope, fileID: fileID, filePath: filePath, line: line,
+      column: column)
     switch outcome {
     case .returned(let value, _): return value
     case .threw(let error, _): throw error
@@ -175,9 +178,14 @@ extension TestScheduler {
     if admission.wake { wakeup.signal() }
   }
 
-  /// Routes one captured global job here; `escaped` when its task ran outside the scope.
-  func capture(_ job: UnownedJob, escaped: Bool) {
-    let admission = state.withCriticalRegion { $0.enqueue(.taskJob(job), .captured) }
+  /// Routes one captured global job of `scope` here; `escaped` when its task ran outside the scope.
+  /// Returns `false`, queuing nothing, once that scope has ended (the job then goes on elsewhere).
+  func capture(_ job: UnownedJob, scope: UInt64, escaped: Bool) -> Bool {
+    let admission = state.withCriticalRegion { state -> TestSchedulerStateMachine.Admission? in
+      guard state.capturingScope == scope else { return nil }
+      return state.enqueue(.taskJob(job), .captured)
+    }
+    guard let admission else { return false }
     if admission.wake { wakeup.signal() }
     if escaped {
       recordEscape(
@@ -185,10 +193,11 @@ extension TestScheduler {
         origin: "that task running outside the scope, woken by real time (Task.sleep, a real timer) or by "
           + "another thread; it was enqueued by " + ArrivalContext.describeCurrent())
     }
+    return true
   }
 
   private func endCapture(
-    isolation: isolated (any Actor)? = #isolation, bodyEndedInScope: Bool = true,
+    isolation: isolated (any Actor)? = #isolation, scope: UInt64, bodyEndedInScope: Bool = true,
     fileID: String, filePath: String, line: Int, column: Int
   ) async {
     // Cancelled from outside, the body's last steps may be resumed by the canceller's thread: that
@@ -199,9 +208,8 @@ extension TestScheduler {
         origin: "itself: it resumed outside the scope (it awaited a Task.sleep, a real timer, or work "
           + "completed by another thread), so its steps ran concurrently with the scope's tasks")
     }
-    GlobalEnqueueHook.uninstall()
-    MainExecutorHook.uninstall()
     if state.withCriticalRegion({ $0.setCapturingScope(0) }) { wakeup.signal() }
+    ActiveScopes.shared.end(scope)
     // Leave the pump: with the hook gone, the yield goes to the global executor. (A yield resumed
     // before its task suspended leaves the task where it was: try again.)
     while CurrentSchedulerSlot.isCurrent(self) { await Task.yield() }
@@ -216,7 +224,6 @@ extension TestScheduler {
     }
     if let stall { reportIssue(stall, fileID: fileID, filePath: filePath, line: line, column: column) }
     reportEscapes(fileID: fileID, filePath: filePath, line: line, column: column)
-    CaptureLock.shared.release()
   }
 
   private func startPump(scope: UInt64, stallTimeout: Duration) {

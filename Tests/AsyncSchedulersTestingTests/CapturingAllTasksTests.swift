@@ -126,25 +126,29 @@ struct CapturingAllTasksTests {
     #expect(ranOnScheduler.withCriticalRegion { $0 } == false)
   }
 
-  @Test("Scopes of tests running in parallel take turns")
-  func scopesAreSerialized() async {
-    let active = Atomic<Int>(0)
-    let maximum = Atomic<Int>(0)
+  @Test("Scopes of tests running in parallel run at the same time, each on its own clock")
+  func scopesRunInParallel() async {
     let entered = [DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)]
-    let scope: @Sendable (Int) async -> Void = { index in
-      await TestScheduler(name: "scope \(index)").capturingAllTasks {
-        let now = active.add(1, ordering: .relaxed).newValue
-        maximum.max(now, ordering: .relaxed)
+    let scope: @Sendable (Int) async -> (met: Bool, woke: SchedulerInstant?) = { index in
+      let scheduler = TestScheduler(name: "scope \(index)")
+      return await scheduler.capturingAllTasks {
         entered[index].signal()
-        // Give the other scope the chance to start while this one is active (it must not).
-        _ = entered[1 - index].wait(timeout: .now() + .milliseconds(100))
-        active.subtract(1, ordering: .relaxed)
+        // Both scopes are active at once: each waits for the other to have started.
+        let met = entered[1 - index].wait(timeout: .now() + 30) == .success
+        let sleeper = Task {
+          try? await Task.sleep(for: .seconds(index + 1))
+          return scheduler.now
+        }
+        scheduler.advance(by: .seconds(index + 1))
+        return (met, await sleeper.value)
       }
     }
-    async let first: Void = scope(0)
-    async let second: Void = scope(1)
-    _ = await (first, second)
-    #expect(maximum.load(ordering: .relaxed) == 1)
+    async let first = scope(0)
+    async let second = scope(1)
+    let (a, b) = await (first, second)
+    #expect(a.met && b.met)
+    #expect(a.woke == SchedulerInstant.zero.advanced(by: .seconds(1)))
+    #expect(b.woke == SchedulerInstant.zero.advanced(by: .seconds(2)))
   }
 
   @Test("A body awaiting virtual time it never advanced is reported, and the scope still ends")

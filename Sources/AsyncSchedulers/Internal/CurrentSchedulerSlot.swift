@@ -7,7 +7,7 @@ package enum CurrentSchedulerSlot {
 
   /// The raw value of the slot on this thread.
   @inline(__always)
-  static var raw: UnsafeMutableRawPointer? { slot.raw }
+  package static var raw: UnsafeMutableRawPointer? { slot.raw }
 
   /// Sets the slot to `scheduler` and returns the previous value, to be restored with ``restore(_:)``.
   @inline(__always)

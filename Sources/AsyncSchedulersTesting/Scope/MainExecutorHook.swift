@@ -11,15 +11,16 @@ import Synchronization
 /// scheduler's FIFO, and run with the real main queue held (see `MainQueueExclusion`), so
 /// `MainActor.assumeIsolated` and `dispatchPrecondition(condition: .onQueue(.main))` hold in them.
 ///
-/// Code that is the scope's: code the scheduler is running (its pump or a driving call on this
-/// thread), and tasks carrying the scope's ``CaptureMarker``. Everything else (other tests, the app)
-/// gets the runtime's own answer, so the real main actor's isolation checks are untouched.
+/// Code that is a scope's: code its scheduler is running (its pump or a driving call on this thread),
+/// and tasks carrying the scope's ``CaptureMarker`` (see ``ActiveScopes``). Everything else (other
+/// tests, the app) gets the runtime's own answer, so the real main actor's isolation checks are
+/// untouched.
 enum MainExecutorHook {
   typealias Original = @convention(thin) () -> UnownedSerialExecutor
   typealias Hook = @convention(thin) (Original) -> UnownedSerialExecutor
   typealias EnqueueMain = @convention(thin) (UnownedJob) -> Void
 
-  /// The runtime's hook variable, routed to the active scope.
+  /// The runtime's hook variable.
   private static let hook = RuntimeHook<Hook>(symbol: "swift_task_getMainExecutor_hook")
   /// The runtime's main-executor enqueue, to hand a job to the real main actor.
   private static let enqueueMain = runtimeFunction("swift_task_enqueueMainExecutor", as: EnqueueMain.self)
@@ -27,16 +28,13 @@ enum MainExecutorHook {
   /// Whether the runtime exports the hook and the main executor's enqueue.
   static var isAvailable: Bool { hook.isAvailable && enqueueMain != nil }
 
-  /// Redirects the main actor of `scope`'s code to `scheduler` until ``uninstall()``. Call with the
-  /// ``CaptureLock`` held.
-  static func install(scheduler: TestScheduler, scope: UInt64) {
-    hook.install({ original in MainExecutorHook.mainExecutor(original: original) }, scheduler: scheduler, scope: scope)
-  }
+  /// Redirects the main actor of the scopes' code (see ``ActiveScopes``) until ``uninstall()``.
+  static func install() { hook.install { original in MainExecutorHook.mainExecutor(original: original) } }
 
-  /// Puts back the hook that was installed before ``install(scheduler:scope:)``.
+  /// Puts back the hook that was installed before ``install()``.
   static func uninstall() { hook.uninstall() }
 
-  /// Hands `job` to the real main actor (a job that reached the scheduler's main-actor face after its
+  /// Hands `job` to the real main actor (a job that reached a scheduler's main-actor face after its
   /// scope ended).
   static func enqueueOnRealMainActor(_ job: UnownedJob) {
     guard let enqueueMain else {
@@ -45,15 +43,11 @@ enum MainExecutorHook {
     enqueueMain(job)
   }
 
-  /// Whether the calling code belongs to the active scope (see the type's documentation).
-  static func isInScope(_ route: RuntimeHook<Hook>.Route) -> Bool {
-    CurrentSchedulerSlot.isCurrent(route.scheduler) || CaptureMarker.scope == route.scope
-  }
-
   private static func mainExecutor(original: Original) -> UnownedSerialExecutor {
-    guard let route = hook.activeRoute else { return original() }
-    if isInScope(route) { return route.scheduler.mainExecutor.asUnownedSerialExecutor() }
-    if let previous = route.previous { return previous(original) }
+    if let (_, scheduler) = ActiveScopes.shared.scopeOfCallingCode() {
+      return scheduler.mainExecutor.asUnownedSerialExecutor()
+    }
+    if let previous = hook.previous { return previous(original) }
     return original()
   }
 }

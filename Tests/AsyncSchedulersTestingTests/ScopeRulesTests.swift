@@ -1,0 +1,92 @@
+import AsyncSchedulers
+import AsyncSchedulersTesting
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+/// A real callback API, as app code wraps one: the completion handler runs on a Dispatch queue after
+/// `delay` of real time.
+private func fetchWithCompletion(after delay: DispatchTimeInterval, _ completion: @escaping @Sendable (Int) -> Void) {
+  DispatchQueue.global().asyncAfter(deadline: .now() + delay) { completion(42) }
+}
+
+/// The async face of that API, through a continuation resumed by the Dispatch thread.
+private func fetch(after delay: DispatchTimeInterval) async -> Int {
+  await withCheckedContinuation { continuation in
+    fetchWithCompletion(after: delay) { continuation.resume(returning: $0) }
+  }
+}
+
+@Suite("The rules of a capturing scope")
+struct ScopeRulesTests {
+  @Test("A task resumed by a callback from a Dispatch thread goes on on the scheduler, and its next sleep is virtual")
+  func taskResumedFromOutsideStaysOnTheClock() async {
+    let scheduler = TestScheduler()
+    let (onScheduler, woke) = await scheduler.capturingAllTasks {
+      let task = Task {
+        let value = await fetch(after: .milliseconds(20))
+        let onScheduler = Schedulers.current === scheduler && value == 42
+        try? await Task.sleep(for: .milliseconds(300))
+        return (onScheduler, scheduler.now)
+      }
+      // The task awaits the real callback: wait for it to be back and asleep on the virtual clock.
+      scheduler.runUntil(timeout: .seconds(30)) { scheduler.pendingCount > 0 }
+      scheduler.advance(by: .milliseconds(300))
+      return await task.value
+    }
+    #expect(onScheduler)
+    #expect(woke == SchedulerInstant.zero.advanced(by: .milliseconds(300)))
+  }
+
+  @Test("Twenty scopes that each await a real callback wait at the same time, not one after another")
+  func parallelScopesAwaitingRealCallbacks() async {
+    // The callbacks come, from a Dispatch thread, only once all twenty scopes are waiting for theirs
+    // (or, as 0, after 60 s): scopes that waited for each other would never all wait at once. Measured
+    // alone, twenty scopes awaiting a 300 ms callback each take about 0.3 s of wall time (6 s when
+    // scopes took turns).
+    let rendezvous = Rendezvous(expected: 20, bound: .seconds(60))
+    await withTaskGroup(of: Int.self) { group in
+      for _ in 0..<20 {
+        group.addTask {
+          // A generous stall bound: on a loaded machine, starting twenty scopes takes a while.
+          await TestScheduler().capturingAllTasks(stallTimeout: .seconds(120)) { await rendezvous.arrive() }
+        }
+      }
+      for await value in group { #expect(value == 42, "a callback came only after its bound") }
+    }
+  }
+}
+
+/// Callbacks that come, from a Dispatch thread, once `expected` callers wait for theirs, or (with 0)
+/// after `bound`.
+private final class Rendezvous: Sendable {
+  private let waiting = Mutex<[CheckedContinuation<Int, Never>]>([])
+  private let expected: Int
+
+  init(expected: Int, bound: DispatchTimeInterval) {
+    self.expected = expected
+    DispatchQueue.global().asyncAfter(deadline: .now() + bound) { [self] in
+      let late = waiting.withLock { waiting in
+        defer { waiting = [] }
+        return waiting
+      }
+      for continuation in late { continuation.resume(returning: 0) }
+    }
+  }
+
+  func arrive() async -> Int {
+    await withCheckedContinuation { continuation in
+      let all = waiting.withLock { waiting -> [CheckedContinuation<Int, Never>] in
+        waiting.append(continuation)
+        guard waiting.count == expected else { return [] }
+        defer { waiting = [] }
+        return waiting
+      }
+      guard !all.isEmpty else { return }
+      DispatchQueue.global().async {
+        for continuation in all { continuation.resume(returning: 42) }
+      }
+    }
+  }
+}
