@@ -209,7 +209,7 @@ extension TestScheduler {
           + "completed by another thread), so its steps ran concurrently with the scope's tasks")
     }
     if state.withCriticalRegion({ $0.setCapturingScope(0) }) { wakeup.signal() }
-    ActiveScopes.shared.end(scope)
+    ActiveScopes.shared.end(scope, on: self)
     // Leave the pump: with the hook gone, the yield goes to the global executor. (A yield resumed
     // before its task suspended leaves the task where it was: try again.)
     while CurrentSchedulerSlot.isCurrent(self) { await Task.yield() }

@@ -72,6 +72,8 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
     if executor !== made { made.detach() }  // Another thread made one first: this one is never used.
     return executor
   }
+  /// The capturing scope this scheduler runs, while it runs one (see ``ActiveScopes``).
+  let scopeRecord = Mutex<ScopeRecord?>(nil)
   /// What this scheduler's timers point back to (weakly, so pending timers do not keep it alive).
   let timerOwner = TestSchedulerTimerOwner()
 

@@ -5,31 +5,27 @@ import Synchronization
 /// runtime hooks apply to every global job and every question about the main actor while any scope
 /// runs.
 ///
-/// A task belongs to a scope when one of its jobs was enqueued by code the scope runs (its pump, a
-/// driving call of its body, a task carrying its ``CaptureMarker``). From then on the task is
-/// recognized by its *identity* (the runtime's task ID, unique in the process and never reused),
-/// whoever enqueues its next job: a continuation resumed by a Dispatch callback, an `AsyncStream` fed
-/// from another thread, a cancelling thread. So its jobs always run on the scope's scheduler, at the
-/// current virtual instant, one at a time.
+/// A task belongs to a scope when it is the scope's body, or when it was created since the scope began
+/// and one of its jobs was enqueued by code the scope runs (its pump, a driving call of its body, a
+/// task carrying its ``CaptureMarker``). From then on the task is recognized by its *identity* (the
+/// runtime's task ID, unique in the process and never reused), whoever enqueues its next job: a
+/// continuation resumed by a Dispatch callback, an `AsyncStream` fed from another thread, a cancelling
+/// thread. So its jobs always run on the scope's scheduler, at the current virtual instant, one at a
+/// time. A task that existed before the scope (the test runner's, another test's) stays outside it,
+/// even when the scope's code resumes it.
 ///
 /// Scopes run in parallel: each sees only its own tasks. The hooks are installed when the first scope
-/// starts and removed when the last ends.
+/// starts and removed when the last ends. Every global job of the process passes ``route(_:)`` while
+/// any scope runs: the task map is split in shards, each behind its own lock, and a job that is no
+/// scope's takes one shard's lock once.
 final class ActiveScopes: Sendable {
   /// The scopes of the process.
   static let shared = ActiveScopes()
 
-  private struct State {
-    /// Each active scope's scheduler (retained while the scope runs).
-    var schedulers: [UInt64: TestScheduler] = [:]
-    /// The scope each active scheduler runs, by the scheduler's address.
-    var scopeOfScheduler: [UInt: UInt64] = [:]
-    /// The scope each task belongs to, by the task's ID.
-    var scopeOfTask: [UInt64: UInt64] = [:]
-    /// Each active scope's first task ID: tasks with a lower ID were created before the scope began.
-    var firstTaskOfScope: [UInt64: UInt64] = [:]
-  }
-
-  private let state = Mutex(State())
+  /// Active scopes by their identifier (read only for code that carries a marker).
+  private let records = Mutex<[UInt64: ScopeRecord]>([:])
+  /// The scope each task belongs to, by task ID, split by the ID's low bits.
+  private let shards: [TaskShard] = (0..<64).map { _ in TaskShard() }
   /// How many scopes are active; the hooks are installed while it is above zero.
   private let installations = Mutex(0)
 
@@ -42,17 +38,16 @@ final class ActiveScopes: Sendable {
     GlobalEnqueueHook.isAvailable && MainExecutorHook.isAvailable && Self.jobTaskID != nil
   }
 
+  private func shard(_ task: UInt64) -> TaskShard { shards[Int(truncatingIfNeeded: task & 63)] }
+
   /// Starts `scope` on `scheduler`, with the calling task (the scope's body) as its first task,
   /// installing the hooks if it is the first active scope.
   func begin(_ scope: UInt64, on scheduler: TestScheduler) {
+    let record = ScopeRecord(id: scope, scheduler: scheduler, firstTask: Self.nextTaskID())
+    scheduler.scopeRecord.withCriticalRegion { $0 = record }
+    records.withCriticalRegion { $0[scope] = record }
     let body = Self.currentTaskID()
-    let first = Self.nextTaskID()
-    state.withCriticalRegion { state in
-      state.schedulers[scope] = scheduler
-      state.scopeOfScheduler[Self.address(of: scheduler)] = scope
-      state.firstTaskOfScope[scope] = first
-      if body != 0 { state.scopeOfTask[body] = scope }
-    }
+    if body != 0 { adopt(body, into: record) }
     installations.withCriticalRegion { count in
       count += 1
       if count == 1 {
@@ -63,7 +58,7 @@ final class ActiveScopes: Sendable {
   }
 
   /// Ends `scope`: its tasks are no longer recognized, and the hooks are removed if it was the last.
-  func end(_ scope: UInt64) {
+  func end(_ scope: UInt64, on scheduler: TestScheduler) {
     installations.withCriticalRegion { count in
       count -= 1
       if count == 0 {
@@ -71,36 +66,25 @@ final class ActiveScopes: Sendable {
         MainExecutorHook.uninstall()
       }
     }
-    let scheduler = state.withCriticalRegion { state -> TestScheduler? in
-      let scheduler = state.schedulers.removeValue(forKey: scope)
-      if let scheduler { state.scopeOfScheduler[Self.address(of: scheduler)] = nil }
-      state.firstTaskOfScope[scope] = nil
-      state.scopeOfTask = state.scopeOfTask.filter { $0.value != scope }
-      return scheduler
+    let record = records.withCriticalRegion { $0.removeValue(forKey: scope) }
+    scheduler.scopeRecord.withCriticalRegion { $0 = nil }
+    guard let record else { return }
+    for task in record.close() {
+      shard(task).map.withCriticalRegion { map in
+        if map[task] === record { map[task] = nil }
+      }
     }
-    withExtendedLifetime(scheduler) {}  // Released after the lock.
   }
 
-  /// Where the calling code belongs: the scope whose scheduler runs it on this thread, or the scope
-  /// its task's marker names; `nil` for code outside every scope.
-  func scopeOfCallingCode() -> (scope: UInt64, scheduler: TestScheduler)? {
-    let running = CurrentSchedulerSlot.raw.map { UInt(bitPattern: $0) }
-    let marker = CaptureMarker.scope
-    guard running != nil || marker != 0 else { return nil }
-    return state.withCriticalRegion { state in
-      if let running, let scope = state.scopeOfScheduler[running], let scheduler = state.schedulers[scope] {
-        return (scope, scheduler)
-      }
-      if marker != 0, let scheduler = state.schedulers[marker] { return (marker, scheduler) }
-      return nil
-    }
-  }
+  /// The scope of the calling code: the one whose scheduler runs it on this thread, or the one its
+  /// task's marker names; `nil` for code outside every scope.
+  func scopeOfCallingCode() -> ScopeRecord? { codeScope()?.record }
 
   /// How one global job is routed.
   enum Route {
     /// To this scope's scheduler; `escaped` when a task of the scope hands it over while running
     /// outside the scope (the scope records it).
-    case scope(TestScheduler, UInt64, escaped: Bool)
+    case scope(ScopeRecord, escaped: Bool)
     /// On to the runtime's executor: the job is no scope's.
     case elsewhere
   }
@@ -111,30 +95,44 @@ final class ActiveScopes: Sendable {
   /// resumed by the scope's code is not the scope's: it goes on elsewhere.
   func route(_ job: UnownedJob) -> Route {
     let task = Self.taskID(of: job)
-    let running = CurrentSchedulerSlot.raw.map { UInt(bitPattern: $0) }
+    if task != 0, let record = shard(task).map.withCriticalRegion({ $0[task] }), record.isOpen {
+      return .scope(record, escaped: false)
+    }
+    guard let (record, escaped) = codeScope() else { return .elsewhere }
+    if task == 0 { return .scope(record, escaped: escaped) }
+    guard task >= record.firstTask else { return .elsewhere }
+    adopt(task, into: record)
+    return .scope(record, escaped: escaped)
+  }
+
+  /// The scope of the calling code, and whether that code runs outside the scope (a marked task
+  /// running elsewhere).
+  private func codeScope() -> (record: ScopeRecord, escaped: Bool)? {
+    if let raw = CurrentSchedulerSlot.raw,
+      let scheduler = Unmanaged<AnyObject>.fromOpaque(raw).takeUnretainedValue() as? TestScheduler,
+      let record = scheduler.scopeRecord.withCriticalRegion({ $0 })
+    {
+      return (record, false)
+    }
     let marker = CaptureMarker.scope
-    return state.withCriticalRegion { state -> Route in
-      if task != 0, let scope = state.scopeOfTask[task], let scheduler = state.schedulers[scope] {
-        return .scope(scheduler, scope, escaped: false)
+    guard marker != 0, let record = records.withCriticalRegion({ $0[marker] }) else { return nil }
+    return (record, true)
+  }
+
+  /// Makes `task` one of `record`'s tasks (unless the scope has ended meanwhile).
+  private func adopt(_ task: UInt64, into record: ScopeRecord) {
+    shard(task).map.withCriticalRegion { $0[task] = record }
+    if !record.add(task) {
+      shard(task).map.withCriticalRegion { map in
+        if map[task] === record { map[task] = nil }
       }
-      let codeScope: (UInt64, escaped: Bool)?
-      if let running, let scope = state.scopeOfScheduler[running] {
-        codeScope = (scope, false)
-      } else if marker != 0, state.schedulers[marker] != nil {
-        codeScope = (marker, true)
-      } else {
-        codeScope = nil
-      }
-      guard let (scope, escaped) = codeScope, let scheduler = state.schedulers[scope] else { return .elsewhere }
-      if task == 0 { return .scope(scheduler, scope, escaped: escaped) }
-      guard task >= state.firstTaskOfScope[scope] ?? .max else { return .elsewhere }
-      state.scopeOfTask[task] = scope
-      return .scope(scheduler, scope, escaped: escaped)
     }
   }
 
   /// Whether the task with `id` belongs to an active scope (for tests of the rule).
-  func contains(task id: UInt64) -> Bool { state.withCriticalRegion { $0.scopeOfTask[id] != nil } }
+  func contains(task id: UInt64) -> Bool {
+    shard(id).map.withCriticalRegion { $0[id]?.isOpen ?? false }
+  }
 
   /// The runtime's ID of the task a job belongs to (0 when the runtime does not say).
   static func taskID(of job: UnownedJob) -> UInt64 {
@@ -161,8 +159,45 @@ final class ActiveScopes: Sendable {
     }
     return jobTaskID(unsafeBitCast(probe, to: UnsafeMutableRawPointer.self))
   }
+}
 
-  private static func address(of scheduler: TestScheduler) -> UInt {
-    UInt(bitPattern: Unmanaged.passUnretained(scheduler).toOpaque())
+/// One shard of the task map.
+private final class TaskShard: Sendable {
+  let map = Mutex<[UInt64: ScopeRecord]>([:])
+}
+
+/// One active capturing scope: its scheduler (retained while the scope runs), the first task ID of
+/// its time, and the IDs of its tasks (to forget them when it ends).
+final class ScopeRecord: Sendable {
+  let id: UInt64
+  let scheduler: TestScheduler
+  let firstTask: UInt64
+  private let tasks = Mutex<(open: Bool, ids: [UInt64])>((true, []))
+
+  init(id: UInt64, scheduler: TestScheduler, firstTask: UInt64) {
+    self.id = id
+    self.scheduler = scheduler
+    self.firstTask = firstTask
+  }
+
+  /// Whether the scope still runs.
+  var isOpen: Bool { tasks.withCriticalRegion { $0.open } }
+
+  /// Notes a task of the scope; `false` once the scope has ended.
+  func add(_ task: UInt64) -> Bool {
+    tasks.withCriticalRegion { tasks in
+      guard tasks.open else { return false }
+      tasks.ids.append(task)
+      return true
+    }
+  }
+
+  /// Ends the scope: returns the IDs of its tasks.
+  func close() -> [UInt64] {
+    tasks.withCriticalRegion { tasks in
+      tasks.open = false
+      defer { tasks.ids = [] }
+      return tasks.ids
+    }
   }
 }

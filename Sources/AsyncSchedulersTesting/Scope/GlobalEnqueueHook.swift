@@ -40,8 +40,8 @@ enum GlobalEnqueueHook {
   /// Decides where one global job goes (see ``ActiveScopes/route(_:)``): a scope's job goes to its
   /// scheduler; everything else (other tests' work) goes on as before.
   private static func enqueue(_ job: UnownedJob, original: Original) {
-    if case .scope(let scheduler, let scope, let escaped) = ActiveScopes.shared.route(job),
-      scheduler.capture(job, scope: scope, escaped: escaped)
+    if case .scope(let record, let escaped) = ActiveScopes.shared.route(job),
+      record.scheduler.capture(job, scope: record.id, escaped: escaped)
     {
       return
     }

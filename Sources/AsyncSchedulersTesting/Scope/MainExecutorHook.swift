@@ -44,8 +44,8 @@ enum MainExecutorHook {
   }
 
   private static func mainExecutor(original: Original) -> UnownedSerialExecutor {
-    if let (_, scheduler) = ActiveScopes.shared.scopeOfCallingCode() {
-      return scheduler.mainExecutor.asUnownedSerialExecutor()
+    if let record = ActiveScopes.shared.scopeOfCallingCode() {
+      return record.scheduler.mainExecutor.asUnownedSerialExecutor()
     }
     if let previous = hook.previous { return previous(original) }
     return original()
