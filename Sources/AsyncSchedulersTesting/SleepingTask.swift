@@ -28,4 +28,10 @@ package final class SleepingTask: @unchecked Sendable {
   }
 
   package var isCancelled: Bool { unsafeBitCast(task, to: UnsafeCurrentTask.self).isCancelled }
+
+  /// Cancels the task (from any thread).
+  package func cancel() { unsafeBitCast(task, to: UnsafeCurrentTask.self).cancel() }
+
+  /// The task's address (the runtime's task is a job: the address of its job too).
+  var address: UnsafeMutableRawPointer { task }
 }

@@ -64,6 +64,7 @@ extension TestScheduler {
   @discardableResult
   public func capturingAllTasks<Result, Failure: Error>(
     isolation: isolated (any Actor)? = #isolation,
+    autoAdvance: Bool = true,
     stallTimeout: Duration = .seconds(10),
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
     _ body: () async throws(Failure) -> Result
@@ -85,9 +86,16 @@ extension TestScheduler {
     let scope = CaptureScopeCounter.next()
     _ = state.withCriticalRegion { $0.setCapturingScope(scope) }
     ActiveScopes.shared.begin(scope, on: self)
-    startPump(scope: scope, stallTimeout: stallTimeout)
+    let bodyTask = SleepingTask.current()
+    let canceller = BodyCanceller()
+    startPump(
+      PumpOptions(
+        scope: scope, stallTimeout: stallTimeout, autoAdvance: autoAdvance, bodyTask: ActiveScopes.taskID(of: bodyTask),
+        canceller: canceller))
     let outcome: CaptureOutcome<Result, Failure> = await CaptureMarker.$scope.withValue(scope) {
       guard await moveOntoScheduler() else { return .refused }
+      canceller.start(cancelling: bodyTask)
+      defer { canceller.finish() }
       // Whether the body's last step ran in the scope is read here, before the marker is gone: once it
       // is, a hop back to the caller's isolation (the main actor) leaves the scheduler.
       do throws(Failure) {
@@ -226,35 +234,85 @@ extension TestScheduler {
     reportEscapes(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  private func startPump(scope: UInt64, stallTimeout: Duration) {
+  private func startPump(_ options: PumpOptions) {
     PumpThreads.shared.run(named: "TestScheduler '\(name)' capturing scope") { [self] in
-      runPump(scope: scope, stallTimeout: stallTimeout)
+      runPump(options)
     }
   }
 
-  /// The pump: runs the scope's ready work one job at a time until the scope ends.
-  private func runPump(scope: UInt64, stallTimeout: Duration) {
+  /// The pump: runs the scope's ready work one job at a time until the scope ends; when nothing is
+  /// ready, moves the clock to the next timer (auto-advance) or waits for work to arrive.
+  private func runPump(_ options: PumpOptions) {
     Schedulers.withCurrent(self) {
+      let bodyTask = options.bodyTask
       var stalled = false
       var autoSteps = 0
+      var autoAdvancing = options.autoAdvance
+      var jumpsSinceBodyRan = 0
       while true {
-        switch state.withCriticalRegion({ $0.nextPumpStep(scope: scope) }) {
+        switch state.withCriticalRegion({ $0.nextPumpStep(scope: options.scope) }) {
         case .stop:
           return
         case .run(let work):
+          if autoAdvancing && bodyTask != 0 && Self.taskID(of: work) == bodyTask { jumpsSinceBodyRan = 0 }
           runJob(work)
         case .wait:
-          if stalled && autoSteps < 100_000, fireNextTimerWhileStalled() {
-            autoSteps += 1
-            continue
+          if autoAdvancing {
+            if jumpsSinceBodyRan >= Self.maximumAutoAdvances {
+              autoAdvancing = false
+              recordEndlessAdvance()
+              options.canceller.requestCancellation()
+              continue
+            }
+            switch fireNextTimer() {
+            case .fired:
+              jumpsSinceBodyRan += 1
+              continue
+            case .workArrived: continue
+            case .nothing: break
+            }
           }
-          let deadline = SchedulerInstant.uptimeNow.advanced(by: max(stallTimeout, .zero)).dispatchTime
+          if stalled && autoSteps < 100_000 {
+            switch fireNextTimer() {
+            case .fired:
+              autoSteps += 1
+              continue
+            case .workArrived: continue
+            case .nothing: break
+            }
+          }
+          let deadline = SchedulerInstant.uptimeNow.advanced(by: max(options.stallTimeout, .zero)).dispatchTime
           if wakeup.wait(timeout: stalled ? .distantFuture : deadline) == .timedOut {
             state.withCriticalRegion { $0.stopWaiting() }
-            stalled = recordStall(stallTimeout: stallTimeout) || stalled
+            stalled = recordStall(stallTimeout: options.stallTimeout) || stalled
           }
         }
       }
+    }
+  }
+
+  /// How many times auto-advance moves the clock while the body does not run before it gives up: work
+  /// that keeps re-arming forever (a poller nobody stops) would otherwise advance without end.
+  static let maximumAutoAdvances = 100_000
+
+  /// The task a piece of work is a job of (0 for other work).
+  private static func taskID(of work: Work) -> UInt64 {
+    switch work {
+    case .taskJob(let job), .job(let job): ActiveScopes.taskID(of: job)
+    case .runnable(let runnable as MainActorJob): ActiveScopes.taskID(of: runnable.job)
+    default: 0
+    }
+  }
+
+  /// Records that auto-advance gave up, naming what kept the clock moving.
+  private func recordEndlessAdvance() {
+    state.withCriticalRegion { state in
+      guard state.stallReport == nil else { return }
+      state.stallReport =
+        "capturingAllTasks: auto-advance moved the clock \(Self.maximumAutoAdvances) times (to \(state.now)) while "
+        + "the body waited without running: timers keep re-arming (a poller or repeating timer nobody stops) and "
+        + "what the body awaits never comes. The body was cancelled so the test can end. What kept the clock "
+        + "moving:\n" + state.describePending(name: name)
     }
   }
 
@@ -269,25 +327,53 @@ extension TestScheduler {
           + (hasTimers
             ? "It awaits work that needs virtual time: move the clock (advance(by:), run()) before awaiting "
               + "it. The scope fired the pending timers one by one so the body could finish.\n"
-            : "It awaits work from outside the scope (a real timer, Task.sleep, another thread).\n")
+            : "It awaits work from outside the scope (a real timer, another thread) that did not come.\n")
           + state.describePending(name: name)
       }
       return hasTimers
     }
   }
 
-  /// Fires the earliest timer (moving the clock) for a stalled body; returns whether there was one.
-  private func fireNextTimerWhileStalled() -> Bool {
-    guard
-      let timer = state.withCriticalRegion({ state -> ScheduledTimer? in
-        guard !state.isDriving else { return nil }
-        state.beginDriving()
-        return state.popTimer(dueBy: .distantFuture)
-      })
-    else { return false }
-    runJob(.action(timer))
-    return true
+  /// What the pump found when it looked for a timer to fire.
+  private enum TimerStep {
+    /// It fired the earliest timer, moving the clock to its deadline.
+    case fired
+    /// Work became ready meanwhile: run it first.
+    case workArrived
+    /// No timer can fire (or a driving call runs): the pump stays a blocked waiter.
+    case nothing
   }
+
+  /// Fires the earliest timer, moving the clock to its deadline, when nothing is ready and no driving
+  /// call runs. Called after the pump's step found nothing ready (the pump is registered as the blocked
+  /// waiter): it stays registered unless it goes on running, so work arriving meanwhile wakes it.
+  private func fireNextTimer() -> TimerStep {
+    let step = state.withCriticalRegion { state -> (TimerStep, ScheduledTimer?) in
+      guard !state.isDriving else { return (.nothing, nil) }
+      if state.queues.readyCount > 0 {
+        state.stopWaiting()
+        return (.workArrived, nil)
+      }
+      guard state.hasFiringTimer else { return (.nothing, nil) }
+      state.stopWaiting()
+      state.beginDriving()
+      guard let timer = state.popTimer(dueBy: .distantFuture) else { return (.workArrived, nil) }
+      return (.fired, timer)
+    }
+    if let timer = step.1 { runJob(.action(timer)) }
+    return step.0
+  }
+}
+
+/// What a scope's pump needs to know.
+private struct PumpOptions: Sendable {
+  let scope: UInt64
+  let stallTimeout: Duration
+  let autoAdvance: Bool
+  /// The body's task ID, to tell its jobs.
+  let bodyTask: UInt64
+  /// Cancels the body when auto-advance gives up.
+  let canceller: BodyCanceller
 }
 
 /// How a scope's body ended.

@@ -3,7 +3,7 @@
   import Testing
 
   /// A Swift Testing trait that runs each test on virtual time: inside
-  /// ``TestScheduler/capturingAllTasks(isolation:stallTimeout:fileID:filePath:line:column:_:)`` on a new
+  /// ``TestScheduler/capturingAllTasks(isolation:autoAdvance:stallTimeout:fileID:filePath:line:column:_:)`` on a new
   /// ``TestScheduler``, reachable in the test as ``TestScheduler/current``.
   ///
   /// ```swift
@@ -29,6 +29,9 @@
     public var expectsNoPendingWork: Bool
     /// How long the test may wait with nothing ready to run before the scope reports a stall.
     public var stallTimeout: Duration
+    /// Whether the clock moves to the next timer by itself when every task of the test waits (see
+    /// ``TestScheduler/capturingAllTasks(isolation:autoAdvance:stallTimeout:fileID:filePath:line:column:_:)``).
+    public var autoAdvances: Bool = true
 
     /// Applies to every test of a suite it is attached to.
     public var isRecursive: Bool { true }
@@ -55,7 +58,8 @@
       let scheduler = TestScheduler(name: test.displayName ?? test.name)
       try await TestScheduler.$current.withValue(scheduler) {
         try await scheduler.capturingAllTasks(
-          stallTimeout: stallTimeout, fileID: location.fileID, filePath: location.filePath, line: location.line,
+          autoAdvance: autoAdvances, stallTimeout: stallTimeout, fileID: location.fileID, filePath: location.filePath,
+          line: location.line,
           column: location.column
         ) {
           try await function()
@@ -74,10 +78,15 @@
     /// work at the end fails the test.
     public static var virtualTime: Self { .virtualTime() }
 
-    /// Runs each test on virtual time, choosing whether pending work at the end fails the test and how
-    /// long the test may wait with nothing ready to run before a stall is reported.
-    public static func virtualTime(expectingNoPendingWork: Bool = true, stallTimeout: Duration = .seconds(10)) -> Self {
-      VirtualTimeTrait(expectsNoPendingWork: expectingNoPendingWork, stallTimeout: stallTimeout)
+    /// Runs each test on virtual time, choosing whether the clock moves by itself when every task of
+    /// the test waits (`autoAdvance`; without it the test drives the clock with `advance`, `run` and
+    /// `step`), whether pending work at the end fails the test, and how long the test may wait with
+    /// nothing ready to run before a stall is reported.
+    public static func virtualTime(
+      autoAdvance: Bool = true, expectingNoPendingWork: Bool = true, stallTimeout: Duration = .seconds(10)
+    ) -> Self {
+      VirtualTimeTrait(
+        expectsNoPendingWork: expectingNoPendingWork, stallTimeout: stallTimeout, autoAdvances: autoAdvance)
     }
   }
 

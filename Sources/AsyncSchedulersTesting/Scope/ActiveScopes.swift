@@ -134,6 +134,12 @@ final class ActiveScopes: Sendable {
     shard(id).map.withCriticalRegion { $0[id]?.isOpen ?? false }
   }
 
+  /// The runtime's ID of a retained task (0 for none).
+  static func taskID(of task: SleepingTask?) -> UInt64 {
+    guard let jobTaskID, let task else { return 0 }
+    return jobTaskID(task.address)
+  }
+
   /// The runtime's ID of the task a job belongs to (0 when the runtime does not say).
   static func taskID(of job: UnownedJob) -> UInt64 {
     guard let jobTaskID else { return 0 }
