@@ -236,10 +236,20 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
 
   /// Queues a main-actor job of a capturing scope's code; returns `false` (queuing nothing) once the
   /// scope has ended: the caller hands the job to the real main actor instead.
+  ///
+  /// A job of a task of the scope is never an escape, whoever enqueues it (a continuation resumed by a
+  /// Dispatch callback): it is outside work arriving, and runs at the current virtual instant. A task
+  /// the scope's code starts on the main actor joins the scope here (see ``ActiveScopes``).
   func enqueueMainActor(_ job: UnownedJob) -> Bool {
-    enqueue(
+    let ownTask: Bool
+    if case .scope(let record, escaped: false) = ActiveScopes.shared.route(job) {
+      ownTask = record.scheduler === self
+    } else {
+      ownTask = false
+    }
+    return enqueue(
       work: .runnable(MainActorJob(job, scheduler: self)), escaping: "a main-actor job", isJob: true,
-      onlyWhileCapturing: true)
+      onlyWhileCapturing: true, arrival: ownTask ? .captured : nil)
   }
 
   /// Queues `work`; when it escaped, records what it was and where it came from in the same critical
@@ -249,9 +259,10 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   /// queued.
   @discardableResult
   private func enqueue(
-    work: Work, escaping what: @autoclosure () -> String, isJob: Bool = false, onlyWhileCapturing: Bool = false
+    work: Work, escaping what: @autoclosure () -> String, isJob: Bool = false, onlyWhileCapturing: Bool = false,
+    arrival known: TestSchedulerStateMachine.Arrival? = nil
   ) -> Bool {
-    let arrival = !isJob && acceptsCallbacksFromAnyThread ? .onScheduler : Self.arrival(for: self)
+    let arrival = known ?? (!isJob && acceptsCallbacksFromAnyThread ? .onScheduler : Self.arrival(for: self))
     let outcome = state.withCriticalRegion { state -> (wake: Bool, watch: Bool)? in
       if onlyWhileCapturing && !state.isCapturing { return nil }
       let admission = state.enqueue(work, arrival)

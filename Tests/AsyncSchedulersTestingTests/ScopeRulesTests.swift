@@ -39,6 +39,29 @@ struct ScopeRulesTests {
     #expect(woke == SchedulerInstant.zero.advanced(by: .milliseconds(300)))
   }
 
+  @MainActor
+  @Test(
+    "A main-actor task resumed by a callback from a Dispatch thread goes on on the scope's main actor, reporting nothing"
+  )
+  func mainActorTaskResumedFromOutside() async {
+    let scheduler = TestScheduler()
+    let (value, woke) = await scheduler.capturingAllTasks {
+      let task = Task { @MainActor in
+        // The continuation is created on the main actor: its resumption enqueues the task there.
+        let value = await withCheckedContinuation { continuation in
+          fetchWithCompletion(after: .milliseconds(20)) { continuation.resume(returning: $0) }
+        }
+        MainActor.assertIsolated()
+        try? await Task.sleep(for: .milliseconds(300))
+        return (value, scheduler.now)
+      }
+      return await task.value
+    }
+    #expect(value == 42)
+    #expect(woke == SchedulerInstant.zero.advanced(by: .milliseconds(300)))
+    scheduler.expectNoPendingWork()
+  }
+
   @Test("Twenty scopes that each await a real callback wait at the same time, not one after another")
   func parallelScopesAwaitingRealCallbacks() async {
     // The callbacks come, from a Dispatch thread, only once all twenty scopes are waiting for theirs

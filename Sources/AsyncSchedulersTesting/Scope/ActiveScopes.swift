@@ -89,7 +89,8 @@ final class ActiveScopes: Sendable {
     case elsewhere
   }
 
-  /// Routes a global job: to the scope its task belongs to, whoever enqueues it; else, for a task
+  /// Routes a global job (or a main-actor job of a scope): to the scope its task belongs to, whoever
+  /// enqueues it; else, for a task
   /// created since the scope began (or a job that is no task's), to the scope of the code enqueuing it,
   /// and the task joins that scope. A task that existed before (the test runner's, another test's)
   /// resumed by the scope's code is not the scope's: it goes on elsewhere.
