@@ -18,20 +18,35 @@ package enum SleepDuration {
     1_000, 100, 10, 1,
   ]
 
+  /// A recovered duration and how round it is: the index in ``grids`` of the coarsest grid it lies on
+  /// (lower is rounder).
+  package struct Candidate: Equatable {
+    package var duration: Duration
+    package var grid: Int
+
+    /// How many significant digits the duration has on its grid (`950 ms`: 2; `999.792 ms`: 6). A
+    /// duration a person wrote has few; one with more was not found in the windows (the deadline was
+    /// computed elsewhere).
+    package var significantDigits: Int {
+      let units = SleepDuration.nanoseconds(duration) / SleepDuration.grids[grid]
+      return units == 0 ? 1 : String(units).count
+    }
+  }
+
   /// The roundest duration in `shortest...longest` (negative bounds count as zero; bounds in the wrong
   /// order are swapped).
-  package static func roundest(shortest: Duration, longest: Duration) -> Duration {
+  package static func roundest(shortest: Duration, longest: Duration) -> Candidate {
     var low = nanoseconds(shortest)
     var high = nanoseconds(longest)
     if low > high { swap(&low, &high) }
     low = max(low, 0)
-    guard high > 0 else { return .zero }
-    for grid in grids {
+    guard high > 0 else { return Candidate(duration: .zero, grid: 0) }
+    for (index, grid) in grids.enumerated() {
       let (quotient, remainder) = low.quotientAndRemainder(dividingBy: grid)
       let (candidate, overflow) = (remainder == 0 ? quotient : quotient + 1).multipliedReportingOverflow(by: grid)
-      if !overflow && candidate <= high { return .nanoseconds(candidate) }
+      if !overflow && candidate <= high { return Candidate(duration: .nanoseconds(candidate), grid: index) }
     }
-    return .nanoseconds(low)
+    return Candidate(duration: .nanoseconds(low), grid: grids.count - 1)
   }
 
   /// Whole nanoseconds, saturating at `Int64`'s bounds.

@@ -1,79 +1,130 @@
+import AsyncSchedulers
 import Dispatch
 
-/// When each task's last two jobs started on a ``TestScheduler``, in real time (monotonic uptime
-/// nanoseconds), so the duration of a plain `Task.sleep` can be recovered from its real-clock deadline
-/// (see ``SleepDuration``).
+/// When each task's last few jobs ran on a ``TestScheduler``, in real time (monotonic uptime
+/// nanoseconds), with the virtual instant at each start, so the deadline of a plain `Task.sleep` can be
+/// put back on the virtual timeline (see ``SleepDuration``).
 ///
-/// A task reads `clock.now` for its deadline either in the job that hands the sleep to the scheduler or
-/// in the one before it (`Clock.sleep(for:)` reads `now` where it is inlined, in the caller's
-/// isolation, and only then hops to the nonisolated `sleep(until:)`), so the deadline was computed no
-/// earlier than the start of the task's previous job. A task's job is the task itself (the runtime's
-/// `AsyncTask` is a `Job`), so a job and the current task are matched by address; addresses are only
-/// compared, never dereferenced.
+/// A task reads `clock.now` for its deadline in the job that hands the sleep to the scheduler, or in
+/// one a few jobs before it: `Clock.sleep(for:)` reads `now` where it is inlined, in the caller's
+/// isolation, and only then hops to the nonisolated `sleep(until:)`; `let deadline = .now + d; await
+/// …; sleep(until: deadline)` reads it an await earlier, and the sleep hops on its way to the
+/// scheduler. So the real instant it read lies in one of a few short windows: the current job, from
+/// its start to the hand-over, or an earlier job, from its start to its end; never in the gaps between
+/// them, however much other work ran there. A task's job is the task itself (the runtime's `AsyncTask`
+/// is a `Job`), so a job and the current task are matched by address; addresses are only compared,
+/// never dereferenced.
 ///
-/// A four-way set-associative table of fixed size (no allocation, no hashing per job): a task's entry
-/// is evicted only when four other tasks whose addresses share its set have started jobs since its own
-/// latest one (the oldest entry of a set goes first); a task without an entry falls back to the start
-/// of the latest job, the narrower window.
+/// A four-way set-associative table of fixed size, allocated when the first job is noted (no
+/// allocation or hashing per job): a task's entry is evicted only when four other tasks whose
+/// addresses share its set have started jobs since its own latest one (the oldest entry of a set goes
+/// first).
 final class TaskJobStarts: @unchecked Sendable {
   // Why @unchecked Sendable: the table is read and written only by the thread running a job of the
   // scheduler that owns it, and a scheduler runs one job at a time: its driving calls are exclusive
   // (a flag under its lock), its capturing scope's pump is the only driver during the scope, and a
   // main-actor job the pump hands to `DispatchQueue.main.sync` runs while the pump waits. Each hand-over
   // between threads goes through a lock or a Dispatch synchronization, which orders the accesses.
-  private struct Entry {
-    var address: UInt = 0
-    var previous: UInt64 = 0
-    var latest: UInt64 = 0
+
+  /// One job of a task: when it started and ended (real nanoseconds; `end` 0 while it runs), and the
+  /// virtual instant when it started.
+  struct Job {
+    var start: UInt64 = 0
+    var end: UInt64 = 0
+    var virtualStart: SchedulerInstant = .zero
   }
 
-  private static let sets = 256
+  /// How many jobs of a task are kept, the running one included.
+  static let depth = 6
+
+  private struct Entry {
+    var address: UInt = 0
+    /// The jobs, in a ring; `next` is where the next one goes, `count` how many are kept.
+    var jobs = (Job(), Job(), Job(), Job(), Job(), Job())
+    var next = 0
+    var count = 0
+
+    var latestIndex: Int { (next + TaskJobStarts.depth - 1) % TaskJobStarts.depth }
+    var latestStart: UInt64 { count == 0 ? 0 : self[latestIndex].start }
+
+    subscript(index: Int) -> Job {
+      get { withUnsafeBytes(of: jobs) { $0.load(fromByteOffset: index * MemoryLayout<Job>.stride, as: Job.self) } }
+      set {
+        withUnsafeMutableBytes(of: &jobs) {
+          $0.storeBytes(of: newValue, toByteOffset: index * MemoryLayout<Job>.stride, as: Job.self)
+        }
+      }
+    }
+
+    mutating func push(_ job: Job) {
+      self[next] = job
+      next = (next + 1) % TaskJobStarts.depth
+      count = min(count + 1, TaskJobStarts.depth)
+    }
+  }
+
+  private static let sets = 64
   private static let ways = 4
-  private var entries = [Entry](repeating: Entry(), count: TaskJobStarts.sets * TaskJobStarts.ways)
-  private var latestJob: UInt64 = 0
+  private var entries: [Entry] = []
 
   /// The first entry of the set of `address` (task objects are 16-byte aligned at least).
   @inline(__always)
   private static func set(_ address: UInt) -> Int {
-    Int(truncatingIfNeeded: ((address >> 4) ^ (address >> 12)) & UInt(sets - 1)) * ways
+    Int(truncatingIfNeeded: ((address >> 4) ^ (address >> 10)) & UInt(sets - 1)) * ways
   }
 
   /// Real time now, in monotonic nanoseconds (one clock read).
   @inline(__always)
   static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
-  /// Notes that the job at `address` (a task's, or `nil` for another kind of work) starts now.
+  /// Notes that the job of the task at `address` starts now, at the virtual instant `virtualNow`.
   @inline(__always)
-  func noteStart(ofJobAt address: UInt?) {
-    let now = Self.now()
-    latestJob = now
-    guard let address else { return }
+  func noteStart(ofJobAt address: UInt, virtualNow: SchedulerInstant) {
+    if entries.isEmpty { entries = [Entry](repeating: Entry(), count: Self.sets * Self.ways) }
+    let job = Job(start: Self.now(), end: 0, virtualStart: virtualNow)
     let first = Self.set(address)
     entries.withUnsafeMutableBufferPointer { entries in
       var oldest = first
       for index in first..<first + Self.ways {
         if entries[index].address == address {
-          entries[index].previous = entries[index].latest
-          entries[index].latest = now
+          entries[index].push(job)
           return
         }
-        if entries[index].latest < entries[oldest].latest { oldest = index }
+        if entries[index].latestStart < entries[oldest].latestStart { oldest = index }
       }
-      entries[oldest] = Entry(address: address, previous: now, latest: now)
+      var entry = Entry()
+      entry.address = address
+      entry.push(job)
+      entries[oldest] = entry
     }
   }
 
-  /// How much real time has passed since the task at `address` can have computed a deadline it hands
-  /// over now: since the start of its previous job, or of the latest job when the task is unknown.
-  func elapsedSinceDeadlineComputation(byTaskAt address: UInt?) -> Duration {
-    var start = latestJob
-    if let address {
-      let first = Self.set(address)
+  /// Notes that the job of the task at `address` that started last has ended.
+  @inline(__always)
+  func noteEnd(ofJobAt address: UInt) {
+    guard !entries.isEmpty else { return }
+    let first = Self.set(address)
+    entries.withUnsafeMutableBufferPointer { entries in
       for index in first..<first + Self.ways where entries[index].address == address {
-        start = entries[index].previous
+        entries[index][entries[index].latestIndex].end = Self.now()
       }
     }
-    let now = Self.now()
-    return .nanoseconds(Int64(clamping: now >= start ? now - start : 0))
+  }
+
+  /// The current job of the task at `address` and the ended ones before it, latest first (`nil` when
+  /// the task is unknown).
+  func jobs(ofTaskAt address: UInt) -> (current: Job, earlier: [Job])? {
+    guard !entries.isEmpty else { return nil }
+    let first = Self.set(address)
+    for index in first..<first + Self.ways where entries[index].address == address {
+      let entry = entries[index]
+      var earlier: [Job] = []
+      for back in 1..<entry.count {
+        let job = entry[(entry.latestIndex + Self.depth - back) % Self.depth]
+        if job.end != 0 { earlier.append(job) }
+      }
+      return (entry[entry.latestIndex], earlier)
+    }
+    return nil
   }
 }

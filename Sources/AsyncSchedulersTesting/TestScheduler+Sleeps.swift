@@ -15,29 +15,30 @@ extension TestScheduler {
   /// Keys of sleep timers, unique in the process.
   static let sleepKeys = Atomic<UInt64>(0)
 
-  /// Notes the real time at which `work` starts (one clock read) when it is a job, by its task.
-  ///
-  /// Callbacks and timers are not noted (no clock read): only a job's code can compute a deadline
-  /// and hand a sleep over, so the latest job noted is the one handing it over.
+  /// The task whose job `work` is, by address (`nil` for callbacks and timers).
   @inline(__always)
-  func noteJobStart(_ work: Work) {
+  static func taskAddress(of work: Work) -> UInt? {
     switch work {
-    case .job(let job), .taskJob(let job): jobStarts.noteStart(ofJobAt: unsafeBitCast(job, to: UInt.self))
-    case .runnable(let runnable as MainActorJob):
-      jobStarts.noteStart(ofJobAt: unsafeBitCast(runnable.job, to: UInt.self))
-    default: break
+    case .job(let job), .taskJob(let job): unsafeBitCast(job, to: UInt.self)
+    case .runnable(let runnable as MainActorJob): unsafeBitCast(runnable.job, to: UInt.self)
+    default: nil
     }
   }
 
-  /// How much real time has passed since the calling task can have computed a deadline.
-  var realTimeSinceDeadlineComputation: Duration {
-    let task = withUnsafeCurrentTask { $0.map { unsafeBitCast($0, to: UInt.self) } }
-    return jobStarts.elapsedSinceDeadlineComputation(byTaskAt: task)
+  /// Notes when `work` starts (two clock reads: real and virtual) when it is a task's job.
+  ///
+  /// Callbacks and timers are not noted: only a task's code can compute a deadline and hand a sleep
+  /// over.
+  @inline(__always)
+  func noteJobStart(_ work: Work) -> UInt? {
+    guard let task = Self.taskAddress(of: work) else { return nil }
+    jobStarts.noteStart(ofJobAt: task, virtualNow: now)
+    return task
   }
 
-  /// Parks a sleeping task's wake-up `job` as a timer `duration` after the virtual `now` (one critical
-  /// region: the sleeper is remembered and the timer added together).
-  func scheduleSleep(_ job: UnownedJob, after duration: Duration) {
+  /// Parks a sleeping task's wake-up `job` as a timer at the virtual `deadline` (at once when it is not
+  /// in the future; one critical region: the sleeper is remembered and the timer added together).
+  func scheduleSleep(_ job: UnownedJob, at deadline: SchedulerInstant) {
     let sleeper = SleepingTask.current()
     let key = Self.sleepKeys.add(1, ordering: .relaxed).newValue
     let timer = ScheduledTimer(owner: timerOwner) { [unowned(unsafe) self] in
@@ -50,17 +51,56 @@ extension TestScheduler {
       job.runSynchronously(on: GenericExecutor.unowned)
       withExtendedLifetime(sleeper) {}
     }
-    addSleepTimer(timer, after: duration, sleeper: sleeper, key: key)
+    addSleepTimer(timer, at: deadline, sleeper: sleeper, key: key)
   }
 
-  /// The duration a sleep on `clock` until `instant` meant, recovered from the real-time window in which
-  /// the task computed its deadline (see ``SleepDuration``).
-  func recoveredDuration<C: Clock>(until instant: C.Instant, clock: C) -> Duration? {
+  /// The virtual instant a sleep on `clock` until `instant` means, or `nil` for a clock whose
+  /// durations are not `Swift.Duration`.
+  ///
+  /// A deadline on this scheduler is its own. A real-clock deadline was computed as `clock.now + d` in
+  /// the sleeping task's current job or one of the few before (see ``TaskJobStarts``): each gives a window of
+  /// durations `d` and the virtual instant the job started at; the deadline is that instant plus the
+  /// roundest duration of the windows (see ``SleepDuration``), so work that ran between the jobs never
+  /// shifts it. When no window holds a duration of at most four significant digits, the whole span
+  /// from the oldest recorded job to the hand-over is tried; when that fails too (`999.792 ms`), the
+  /// deadline was computed elsewhere (another task, many jobs earlier): it cannot be exact, and the
+  /// inexact instant is reported, never used in silence.
+  func recoveredDeadline<C: Clock>(until instant: C.Instant, clock: C) -> SchedulerInstant? {
     if let own = clock as? TestScheduler, own === self, let deadline = instant as? SchedulerInstant {
-      return now.duration(to: deadline)
+      return deadline
     }
-    guard let shortest = clock.now.duration(to: instant) as? Duration else { return nil }
-    return SleepDuration.roundest(shortest: shortest, longest: shortest + realTimeSinceDeadlineComputation)
+    guard let remaining = clock.now.duration(to: instant) as? Duration else { return nil }
+    let handOver = TaskJobStarts.now()
+    let virtualNow = now
+    let task = withUnsafeCurrentTask { $0.map { unsafeBitCast($0, to: UInt.self) } }
+    guard let task, let (current, earlier) = jobStarts.jobs(ofTaskAt: task) else {
+      return virtualNow.advanced(by: SleepDuration.roundest(shortest: remaining, longest: remaining).duration)
+    }
+    func window(_ job: TaskJobStarts.Job, until end: UInt64) -> (SleepDuration.Candidate, SchedulerInstant) {
+      let sinceEnd = Duration.nanoseconds(Int64(clamping: handOver &- min(end, handOver)))
+      let sinceStart = Duration.nanoseconds(Int64(clamping: handOver &- min(job.start, handOver)))
+      return (SleepDuration.roundest(shortest: remaining + sinceEnd, longest: remaining + sinceStart), job.virtualStart)
+    }
+    var (best, base) = window(current, until: handOver)
+    for job in earlier {
+      let (candidate, earlierBase) = window(job, until: job.end)
+      if candidate.grid < best.grid { (best, base) = (candidate, earlierBase) }
+    }
+    if best.significantDigits > 4, let oldest = earlier.last {
+      // No window holds a duration a person would write: try the whole span of the recorded jobs
+      // (a job whose start or end was not seen, as when a thread was preempted mid-job).
+      let (hull, hullBase) = window(oldest, until: handOver)
+      if hull.significantDigits <= 4 { (best, base) = (hull, hullBase) }
+    }
+    let deadline = base.advanced(by: best.duration)
+    if best.significantDigits > 4 {
+      recordEscape(
+        "a plain sleep until a real-clock deadline (\(remaining) from now), woken at \(deadline)",
+        origin: "a deadline computed outside the sleeping task's last few jobs (in another task, or before an "
+          + "earlier await), which cannot be put on virtual time exactly: ContinuousClock.now reads real time. "
+          + "Sleep for a duration, or compute the deadline just before sleeping")
+    }
+    return deadline
   }
 }
 
@@ -77,33 +117,33 @@ extension TestScheduler {
     ) {
       let job = UnownedJob(job)
       guard let delay = delay as? Duration else { return sleepOnForeignClock(job, clock: clock) }
-      scheduleSleep(job, after: delay)
+      scheduleSleep(job, at: now.advanced(by: max(delay, .zero)))
     }
 
     /// Parks a sleeping task's wake-up job until the virtual instant that matches `instant`
     /// (`Task.sleep(for:)`, `Task.sleep(until:clock:)`, `ContinuousClock().sleep(for:)` and
     /// `SuspendingClock().sleep(for:)` come here). Called by the runtime; never blocks.
     ///
-    /// The duration is recovered from the real-clock deadline: the roundest
-    /// duration between the time left now and the time left since the current job started, so a
-    /// `Task.sleep(for: .milliseconds(300))` wakes at exactly `now + 300 ms` of virtual time. A deadline
-    /// computed in an *earlier* job (`let deadline = .now + …; await …; sleep(until: deadline)`) is
-    /// short by the real time that passed in between: sleep for a duration instead.
+    /// The virtual instant is recovered from the real-clock deadline and the windows in which the task
+    /// can have computed it (its current and previous job), so `Task.sleep(for: .milliseconds(300))`
+    /// and `Task.sleep(until: .now + .milliseconds(300), clock: .continuous)` wake at exactly 300 ms
+    /// after the virtual instant the task read `now` at, whatever ran in between. A deadline computed
+    /// in another task, or before an earlier await, cannot be exact: the sleep is reported.
     public func enqueue<C: Clock>(
       _ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C
     ) {
       let job = UnownedJob(job)
-      guard let duration = recoveredDuration(until: instant, clock: clock) else {
+      guard let deadline = recoveredDeadline(until: instant, clock: clock) else {
         return sleepOnForeignClock(job, clock: clock)
       }
-      scheduleSleep(job, after: duration)
+      scheduleSleep(job, at: deadline)
     }
 
     private func sleepOnForeignClock<C: Clock>(_ job: UnownedJob, clock: C) {
       recordEscape(
         "a sleep on \(C.self), whose durations are not Swift.Duration",
         origin: "a task on the scheduler; it cannot be put on virtual time, so it woke at once")
-      scheduleSleep(job, after: .zero)
+      scheduleSleep(job, at: now)
     }
   }
 

@@ -181,13 +181,12 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
       describing: "a repeating timer every \(interval) starting at \(start)")
   }
 
-  /// Adds the wake-up timer of a plain `Task.sleep`, `duration` after the virtual `now`, remembering its
-  /// sleeping task under `key`.
-  func addSleepTimer(_ timer: ScheduledTimer, after duration: Duration, sleeper: SleepingTask?, key: UInt64) {
+  /// Adds the wake-up timer of a plain `Task.sleep` at the virtual `deadline` (at once when it has
+  /// passed), remembering its sleeping task under `key`.
+  func addSleepTimer(_ timer: ScheduledTimer, at deadline: SchedulerInstant, sleeper: SleepingTask?, key: UInt64) {
     let arrival = Self.arrival(for: self)
     let wake = state.withCriticalRegion { state -> Bool in
       if let sleeper { state.rememberSleeper(sleeper, key: key) }
-      let deadline = state.now.advanced(by: max(duration, .zero))
       let admission = state.addTimer(timer, at: deadline, arrival)
       if admission.escaped {
         state.recordEscape(
@@ -543,7 +542,8 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   }
 
   func runJob(_ work: Work) {
-    noteJobStart(work)
+    let task = noteJobStart(work)
+    defer { if let task { jobStarts.noteEnd(ofJobAt: task) } }
     // Actor jobs run isolated to the serial face *and* preferring this scheduler, so nonisolated code
     // they call stays here; jobs of tasks preferring it (or captured from the global executor) run
     // nonisolated, so nonisolated code needs no hop (and a captured task's next hop goes back through

@@ -113,3 +113,44 @@ private final class Rendezvous: Sendable {
     }
   }
 }
+
+/// Holds the calling thread for `duration` of real time (work that takes real time, queued ahead).
+private func busy(for duration: Duration) {
+  let end = ContinuousClock.now + duration
+  while ContinuousClock.now < end {}
+}
+
+extension ScopeRulesTests {
+  @MainActor
+  @Test("A deadline sleep wakes at exactly its virtual deadline, with real work queued ahead of its hand-over")
+  func deadlineSleepIsExactWithWorkQueuedAhead() async {
+    let scheduler = TestScheduler()
+    let woke = await scheduler.capturingAllTasks {
+      let sleeper = Task { @MainActor in
+        // A job that takes real time runs between the job that computes the deadline and the one
+        // that hands the sleep over.
+        let deadline = ContinuousClock.now + .milliseconds(950)
+        Task { busy(for: .milliseconds(40)) }
+        await Task.yield()
+        try? await Task.sleep(until: deadline, clock: .continuous)
+        return scheduler.now
+      }
+      return await sleeper.value
+    }
+    #expect(woke == SchedulerInstant.zero.advanced(by: .milliseconds(950)))
+  }
+
+  @Test("A deadline computed in another task is not exact: the sleep is reported, never silently shifted")
+  func deadlineFromAnotherTaskIsReported() async {
+    let scheduler = TestScheduler()
+    await withKnownIssue {
+      await scheduler.capturingAllTasks {
+        let deadline = ContinuousClock.now + .seconds(1)
+        try? await Task.sleep(for: .milliseconds(500))
+        await Task { try? await Task.sleep(until: deadline, clock: .continuous) }.value
+      }
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("cannot be put on virtual time exactly") }
+    }
+  }
+}

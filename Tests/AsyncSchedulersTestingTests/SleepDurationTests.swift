@@ -17,20 +17,22 @@ struct SleepDurationTests {
     ] as [(Int64, Int64, Int64)])
   func roundestInTheWindow(shortest: Int64, longest: Int64, expected: Int64) {
     #expect(
-      SleepDuration.roundest(shortest: .nanoseconds(shortest), longest: .nanoseconds(longest)) == .nanoseconds(expected)
+      SleepDuration.roundest(shortest: .nanoseconds(shortest), longest: .nanoseconds(longest)).duration
+        == .nanoseconds(expected)
     )
   }
 
   @Test("A window already past counts as zero, and bounds in the wrong order are swapped")
   func edgeWindows() {
-    #expect(SleepDuration.roundest(shortest: .milliseconds(-5), longest: .milliseconds(-1)) == .zero)
-    #expect(SleepDuration.roundest(shortest: .milliseconds(-5), longest: .milliseconds(1)) == .zero)
-    #expect(SleepDuration.roundest(shortest: .milliseconds(301), longest: .milliseconds(299)) == .milliseconds(300))
+    #expect(SleepDuration.roundest(shortest: .milliseconds(-5), longest: .milliseconds(-1)).duration == .zero)
+    #expect(SleepDuration.roundest(shortest: .milliseconds(-5), longest: .milliseconds(1)).duration == .zero)
+    #expect(
+      SleepDuration.roundest(shortest: .milliseconds(301), longest: .milliseconds(299)).duration == .milliseconds(300))
   }
 
   @Test("Durations past Int64 nanoseconds saturate instead of trapping")
   func hugeDurations() {
     let huge = Duration.seconds(Int64.max)
-    #expect(SleepDuration.roundest(shortest: huge, longest: huge) > .seconds(9_000_000_000))
+    #expect(SleepDuration.roundest(shortest: huge, longest: huge).duration > .seconds(9_000_000_000))
   }
 }
