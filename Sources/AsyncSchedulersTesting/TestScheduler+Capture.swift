@@ -120,6 +120,34 @@ extension TestScheduler {
     }
   }
 
+  /// Returns when every task of the capturing scope is suspended with nothing ready to run, without
+  /// moving the clock (Go's `synctest.Wait`): what the code under test does at the current instant
+  /// has all happened.
+  ///
+  /// Call it from the body of
+  /// ``capturingAllTasks(isolation:autoAdvance:stallTimeout:fileID:filePath:line:column:_:)`` or a
+  /// `.virtualTime` test. The scope's pump resumes the caller when it finds nothing ready, before
+  /// auto-advance would move the clock; no yield loops, no real-time waits. Outside a capturing scope
+  /// it runs the ready work (as `advance(by: .zero)`) and returns. It never blocks a thread;
+  /// cancellation does not end it early (it returns as soon as the scope settles, which the pump
+  /// decides without waiting on time).
+  public func settle(
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+  ) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) -> Void in
+      let outcome = state.withCriticalRegion { $0.addSettleWaiter(continuation) }
+      switch outcome {
+      case nil: continuation.resume()
+      case true?: wakeup.signal()
+      case false?: break
+      }
+    }
+    if !isCapturing { advance(by: .zero, fileID: fileID, filePath: filePath, line: line, column: column) }
+  }
+
+  /// Whether a capturing scope of this scheduler runs.
+  var isCapturing: Bool { state.withCriticalRegion { $0.isCapturing } }
+
   /// Whether a scope can start here: not when the caller is already in a scope of this scheduler (the
   /// body simply runs in that scope), nor when it is in a scope of another scheduler (scopes do not
   /// nest across schedulers) or its task prefers another executor (its code would never reach the
@@ -216,7 +244,9 @@ extension TestScheduler {
         origin: "itself: it resumed outside the scope (it awaited a Task.sleep, a real timer, or work "
           + "completed by another thread), so its steps ran concurrently with the scope's tasks")
     }
-    if state.withCriticalRegion({ $0.setCapturingScope(0) }) { wakeup.signal() }
+    let (wake, settled) = state.withCriticalRegion { $0.setCapturingScope(0) }
+    if wake { wakeup.signal() }
+    for waiter in settled { waiter.resume() }
     ActiveScopes.shared.end(scope, on: self)
     // Leave the pump: with the hook gone, the yield goes to the global executor. (A yield resumed
     // before its task suspended leaves the task where it was: try again.)
@@ -253,6 +283,8 @@ extension TestScheduler {
         switch state.withCriticalRegion({ $0.nextPumpStep(scope: options.scope) }) {
         case .stop:
           return
+        case .settled(let waiters):
+          for waiter in waiters { waiter.resume() }
         case .run(let work):
           if autoAdvancing && bodyTask != 0 && Self.taskID(of: work) == bodyTask { jumpsSinceBodyRan = 0 }
           runJob(work)

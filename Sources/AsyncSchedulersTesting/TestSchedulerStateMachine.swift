@@ -92,16 +92,20 @@ package struct TestSchedulerStateMachine {
   }
 
   /// Starts a capturing scope (a nonzero identifier), or ends it (0); returns whether a blocked
-  /// waiter (the pump) must be woken.
-  package mutating func setCapturingScope(_ scope: UInt64) -> Bool {
+  /// waiter (the pump) must be woken, and the callers of `settle()` to resume (the scope ended).
+  package mutating func setCapturingScope(_ scope: UInt64) -> (wake: Bool, settled: [CheckedContinuation<Void, Never>])
+  {
     capturingScope = scope
-    return takeWaiter()
+    defer { settleWaiters = [] }
+    return (takeWaiter(), scope == 0 ? settleWaiters : [])
   }
 
   /// What a capturing scope's pump does next.
   package enum PumpStep {
     /// Run this ready job.
     case run(Work)
+    /// Nothing is ready and callers of `settle()` wait: resume them (nothing else is done).
+    case settled([CheckedContinuation<Void, Never>])
     /// Nothing is ready: block until work arrives (the waiter flag is set).
     case wait
     /// The scope ended.
@@ -113,8 +117,23 @@ package struct TestSchedulerStateMachine {
   package mutating func nextPumpStep(scope: UInt64) -> PumpStep {
     guard capturingScope == scope else { return .stop }
     if let work = queues.popReady() { return .run(work) }
+    if !settleWaiters.isEmpty {
+      defer { settleWaiters = [] }
+      return .settled(settleWaiters)
+    }
     waiterBlocked = true
     return .wait
+  }
+
+  /// Callers of `TestScheduler.settle()` waiting for the scope to have nothing ready.
+  private var settleWaiters: [CheckedContinuation<Void, Never>] = []
+
+  /// Registers a caller of `settle()`; returns whether a blocked pump must be woken to see it, or
+  /// `nil` when no scope captures (the caller returns at once).
+  package mutating func addSettleWaiter(_ continuation: CheckedContinuation<Void, Never>) -> Bool? {
+    guard isCapturing else { return nil }
+    settleWaiters.append(continuation)
+    return takeWaiter()
   }
 
   /// Takes the ready jobs of tasks out of the FIFO (captured global jobs, jobs of tasks preferring the

@@ -2,6 +2,7 @@ import AppPatterns
 import AsyncSchedulers
 import AsyncSchedulersTesting
 import Foundation
+import Synchronization
 import Testing
 
 /// App code as a team writes it: a model whose load takes 2 s (a plain `Task.sleep` stands in for the
@@ -96,4 +97,46 @@ struct AutoAdvanceTests {
       }
     }
   }
+}
+
+@Suite("settle(): waiting until every task of the scope waits, without moving the clock")
+struct SettleTests {
+  @MainActor
+  @Test("settle returns once the work of the current instant has all happened, and the clock has not moved")
+  func settleRunsTheCurrentInstant() async {
+    let scheduler = TestScheduler()
+    await scheduler.capturingAllTasks {
+      let model = SearchViewModel { [$0] }
+      let steps = Log()
+      Task {
+        steps.append("a")
+        await Task.yield()
+        steps.append("b")
+        await Task.detached { steps.append("c") }.value
+        try? await Task.sleep(for: .seconds(1))
+        steps.append("late")
+      }
+      model.queryChanged("s")
+      await scheduler.settle()
+      #expect(steps.values == ["a", "b", "c"])
+      #expect(scheduler.now == .zero)
+      #expect(model.searches == [])
+    }
+  }
+
+  @Test("Outside a capturing scope, settle runs the ready work and returns")
+  func settleOutsideAScope() async {
+    let scheduler = TestScheduler()
+    let ran = Log()
+    scheduler.schedule { ran.append("job") }
+    await scheduler.settle()
+    #expect(ran.values == ["job"])
+  }
+}
+
+/// Lines from any task.
+private final class Log: Sendable {
+  private let lines = Mutex<[String]>([])
+  func append(_ line: String) { lines.withLock { $0.append(line) } }
+  var values: [String] { lines.withLock { $0 } }
 }

@@ -190,6 +190,8 @@ struct TestSchedulerStateMachineModelTests {
             case .wait:
               if scope != 1 || !ready.isEmpty { fail("pump waited with scope \(scope), \(ready.count) ready", step) }
               machine.stopWaiting()
+            case .settled:
+              fail("pump resumed settle() callers, and none waited", step)
             case .run(let work):
               guard scope == 1, case .action(let action) = work, let id = markers[ObjectIdentifier(action)] else {
                 fail("pump ran work it should not have", step)
