@@ -61,7 +61,7 @@ def process_shared(path, originals, write):
     def replace(match):
         name = match.group(1)
         if name not in originals:
-            problems.append(f'{os.path.relpath(path, root)}: no region {name} in README.md or Migration.md')
+            originals[name] = match.group(2)  # the first article that has it holds the original
         elif match.group(2) != originals[name]:
             problems.append(f'{os.path.relpath(path, root)}: region {name} differs from its original')
             return f'<!-- shared: {name} -->\n{originals[name]}<!-- end-shared -->'

@@ -25,6 +25,20 @@ final class SearchModel {
 #if canImport(Testing)
   /// The view model's test with the trait (compiled here; a test target runs it).
   struct SearchModelTests {
+    // snippet: app-view-model-auto-advance
+    @Test(.virtualTime) @MainActor
+    func searchRunsAfterAPauseInTyping() async throws {
+      let model = SearchModel()
+      model.queryChanged("s")
+      try await Task.sleep(for: .milliseconds(100))  // virtual: the clock jumps when everything waits
+      model.queryChanged("sw")
+      try await Task.sleep(for: .milliseconds(299))
+      #expect(model.searches.isEmpty)
+      try await Task.sleep(for: .milliseconds(1))  // exactly 300 ms after the last keystroke
+      #expect(model.searches == ["sw"])
+    }
+    // end-snippet
+
     // snippet: app-view-model-trait
     @Test(.virtualTime) @MainActor
     func searchWaitsForAPauseInTyping() async throws {
@@ -59,6 +73,20 @@ enum AppCodeDemo {
     assert(searches == ["sw"])
     // end-snippet
     print("  a main-actor view model with a plain Task.sleep, on virtual time: searched \(searches)")
+
+    // snippet: app-view-model-settle
+    let autoScheduler = TestScheduler()
+    let (loaded, at) = await autoScheduler.capturingAllTasks {
+      let model = SearchModel()
+      model.queryChanged("swift")
+      await autoScheduler.settle()  // everything at this instant has run; the clock has not moved
+      assert(model.searches.isEmpty && autoScheduler.now == .zero)
+      try? await Task.sleep(for: .seconds(1))  // the clock jumps to 300 ms, then to 1 s
+      return (model.searches, autoScheduler.now)
+    }
+    assert(loaded == ["swift"] && at == SchedulerInstant.zero.advanced(by: .seconds(1)))
+    // end-snippet
+    print("  the same with auto-advance and settle(): searched \(loaded) by virtual \(at)")
   }
 }
 

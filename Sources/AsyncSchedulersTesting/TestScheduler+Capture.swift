@@ -8,13 +8,15 @@ extension TestScheduler {
   /// scheduler: unstructured tasks, `Task.detached`, default actors' jobs and the body's own
   /// continuations run here, one job at a time, in FIFO order.
   ///
-  /// Inside the scope, ready work runs by itself, on a thread the scope owns (its *pump*; one parked
-  /// thread is reused by scope after scope and ends after 30 s without a scope), without the
-  /// test driving it; only time waits for the test:
-  /// ``TestScheduler/advance(by:fileID:filePath:line:column:)``,
+  /// Inside the scope, ready work runs by itself, on a thread the scope owns (its *pump*; parked
+  /// threads are reused by scope after scope and end after 30 s without a scope), without the test
+  /// driving it. With `autoAdvance` (the default), when nothing of the scope is ready and no driving
+  /// call runs, the clock jumps to the next timer and runs it, so awaiting what sleeps returns at its
+  /// exact virtual instant; ``settle(fileID:filePath:line:column:)`` waits for the current instant
+  /// without moving the clock. ``TestScheduler/advance(by:fileID:filePath:line:column:)``,
   /// ``TestScheduler/run(maximumSteps:fileID:filePath:line:column:)`` and
-  /// ``TestScheduler/step(fileID:filePath:line:column:)`` called from the body move the clock and run
-  /// what comes due, as everywhere else. So
+  /// ``TestScheduler/step(fileID:filePath:line:column:)`` called from the body move the clock by hand,
+  /// as everywhere else (without `autoAdvance`, only they do). So
   /// operators written the swift-async-algorithms way (an internal `Task {}` iterating upstream,
   /// `clock.sleep(until:)` on the clock they are given) are exact when given this scheduler as their
   /// clock:
@@ -41,15 +43,19 @@ extension TestScheduler {
   ///   FIFO, with the main queue held (`MainActor.assumeIsolated` and main-queue checks hold). The real
   ///   main thread must be free to serve the main queue (under `swift test` it is).
   /// - Plain sleeps: `Task.sleep` and the `ContinuousClock`/`SuspendingClock` sleeps of the scope's tasks
-  ///   wake at `now + duration` of virtual time (the duration is recovered from the real-clock deadline);
+  ///   wake at their exact virtual deadline (recovered from the real-clock deadline and the windows in
+  ///   which the task read the clock; a deadline computed in another task is reported);
   ///   `ContinuousClock.now` still reads real time.
   /// - What is not captured: tasks that prefer another executor, and actors with executors of their own.
   ///   A scope started from a task that prefers another executor, or inside another scheduler's scope,
   ///   fails at once and runs the body uncaptured (or in the outer scope); inside a scope of this
   ///   scheduler, the body simply runs in it.
-  /// - Stalls: when the body waits and nothing has been ready for `stallTimeout` of real time, the
-  ///   body is waiting for virtual time it never advanced. The scope fails the test (when it ends) and
-  ///   fires the pending timers one by one so the body can finish instead of hanging.
+  /// - Endless time: auto-advance stops after 100,000 jumps while the body does not run (timers that
+  ///   re-arm forever while the body awaits what never comes); the scope fails the test, naming what
+  ///   kept the clock moving, and cancels the body so the test ends.
+  /// - Stalls: when the body waits and nothing has been ready for `stallTimeout` of real time (without
+  ///   `autoAdvance`, or awaiting work from outside that does not come), the scope fails the test (when
+  ///   it ends) and fires the pending timers one by one so the body can finish instead of hanging.
   /// - Exit: the hooks are removed when `body` returns or throws (also when the task is cancelled).
   ///   Timers and callbacks still pending stay on this scheduler and run on its next driving call; ready
   ///   jobs of tasks go back to the runtime's executors (global or main), so a task that outlives the

@@ -241,7 +241,7 @@ package struct TestSchedulerStateMachine {
   /// Pops the earliest timer due at or before `limit`, moving the clock to its deadline (never
   /// backwards); a repeating timer is re-armed on its grid first, keeping its sequence number.
   ///
-  /// A timer due at ``SchedulerInstant/distantFuture`` never fires (the README's bad-input rows: it
+  /// A timer due at ``SchedulerInstant/distantFuture`` never fires (the "Bad input" article's rows: it
   /// stays pending until disposed, and a sleep until then lasts until its task is cancelled), whatever
   /// `limit` is; so `run()` and `step()` never move the clock there.
   package mutating func popTimer(dueBy limit: SchedulerInstant) -> ScheduledTimer? {
