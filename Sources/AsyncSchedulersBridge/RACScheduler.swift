@@ -244,9 +244,9 @@ open class RACScheduler: @unchecked Sendable {
     let every = max(Duration.seconds(interval), .nanoseconds(1))
     if let serialQueue {
       // Each tick hands a run to the serial queue, unless a run is already queued and not started:
-      // ticks that come due while the block is slow coalesce into that one run (guarantee 3, and what a
-      // Dispatch timer on RAC's serial queue did) instead of building a backlog. A run still queued
-      // when the timer is disposed does not start.
+      // ticks that come due while the block is slow coalesce into that one run (the "No drift"
+      // guarantee, and what a Dispatch timer on RAC's serial queue did) instead of building a backlog.
+      // A run still queued when the timer is disposed does not start.
       let stopped = RACDisposable()
       let runQueued = Atomic<Bool>(false)
       let action = core.scheduleRepeating(startingAt: start, every: every, leeway: .seconds(leeway)) { [self] in

@@ -5,7 +5,7 @@ import AsyncSchedulersTestSupport
 import Foundation
 import Testing
 
-/// The RAC bridge's rows of the README's bad-input table, fuzzed: every RAC API taking seconds or a
+/// The RAC bridge's rows of the "Bad input" article's table, fuzzed: every RAC API taking seconds or a
 /// date is called with every extreme value below. Each call returns with the documented outcome or
 /// stops with the documented message (in a child process); `.ci/run` also runs it in a release build.
 @Suite("RAC bad-input table, fuzzed (BadInput)")

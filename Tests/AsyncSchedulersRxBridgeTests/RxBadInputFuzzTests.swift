@@ -5,7 +5,7 @@ import Dispatch
 import Foundation
 import Testing
 
-/// The Rx bridge's rows of the README's bad-input table, fuzzed: every Rx API taking a due time, a
+/// The Rx bridge's rows of the "Bad input" article's table, fuzzed: every Rx API taking a due time, a
 /// period, a date or an interval is called with every extreme value below. Each call returns with the
 /// documented outcome or stops with the documented message (in a child process); `.ci/run` also runs
 /// it in a release build.

@@ -7,7 +7,7 @@ import Testing
 
 @testable import AsyncSchedulers
 
-/// The README's bad-input table, fuzzed: every public API of the core, the test scheduler and the
+/// The "Bad input" article's table, fuzzed: every public API of the core, the test scheduler and the
 /// signals that takes a duration, an instant, an interval, a leeway, a width, a count or a timeout is
 /// called with every extreme value below. Each call either returns with the documented outcome
 /// (checked: when it fires, or that it never does) or stops the program with the documented message

@@ -4,7 +4,7 @@ import Testing
 
 @testable import AsyncSchedulers
 
-/// The core's rows of the README's bad-input table (Guarantees) that no other suite pins: each extreme
+/// The core's rows of the "Bad input" article's table that no other suite pins: each extreme
 /// argument gets its stated outcome, or a precondition failure whose message names the argument and
 /// the value.
 @Suite("Bad input")
