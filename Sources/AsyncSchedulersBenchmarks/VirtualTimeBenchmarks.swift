@@ -60,7 +60,7 @@ func virtualTime(_ options: RunOptions) -> [Figure] {
     baseline: { closureHeap(taskDeadlines) })
   // The same sleepers as unstructured tasks (`Task {}`, no executor preference) inside a capturing
   // scope: the runtime's global enqueue hook routes them to the scheduler. Includes entering and
-  // leaving the scope (taking the process-wide lock, handing the pump to its parked thread) once per run.
+  // leaving the scope (registering it and its tasks, handing the pump to its parked thread) once per run.
   let captured = compare(
     scenario: "7 virtual time: sleeping tasks, captured", operations: tasks, options: options,
     target: .ratio(10),

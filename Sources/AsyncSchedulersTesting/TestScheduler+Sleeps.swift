@@ -60,11 +60,11 @@ extension TestScheduler {
   /// A deadline on this scheduler is its own. A real-clock deadline was computed as `clock.now + d` in
   /// the sleeping task's current job or one of the few before (see ``TaskJobStarts``): each gives a window of
   /// durations `d` and the virtual instant the job started at; the deadline is that instant plus the
-  /// roundest duration of the windows (see ``SleepDuration``), so work that ran between the jobs never
-  /// shifts it. When no window holds a duration of at most four significant digits, the whole span
-  /// from the oldest recorded job to the hand-over is tried; when that fails too (`999.792 ms`), the
-  /// deadline was computed elsewhere (another task, many jobs earlier): it cannot be exact, and the
-  /// inexact instant is reported, never used in silence.
+  /// roundest duration of the window least likely to hold it by coincidence (the window's width over
+  /// the duration's grid step, see ``SleepDuration``), so work that ran between the jobs never shifts
+  /// it. When even that explanation is a likely coincidence and the duration has more than three
+  /// significant digits (`999.87 ms`), the deadline was computed elsewhere (another task, many jobs
+  /// earlier): it cannot be exact, and the inexact instant is reported, never used in silence.
   func recoveredDeadline<C: Clock>(until instant: C.Instant, clock: C) -> SchedulerInstant? {
     if let own = clock as? TestScheduler, own === self, let deadline = instant as? SchedulerInstant {
       return deadline
@@ -76,24 +76,38 @@ extension TestScheduler {
     guard let task, let (current, earlier) = jobStarts.jobs(ofTaskAt: task) else {
       return virtualNow.advanced(by: SleepDuration.roundest(shortest: remaining, longest: remaining).duration)
     }
-    func window(_ job: TaskJobStarts.Job, until end: UInt64) -> (SleepDuration.Candidate, SchedulerInstant) {
+    // The window of durations a job's reading of the clock gives, from its start to `end` (real
+    // nanoseconds), with the virtual instant the job started at and the window's width.
+    func window(_ job: TaskJobStarts.Job, until end: UInt64) -> (SleepDuration.Candidate, SchedulerInstant, UInt64) {
       let sinceEnd = Duration.nanoseconds(Int64(clamping: handOver &- min(end, handOver)))
       let sinceStart = Duration.nanoseconds(Int64(clamping: handOver &- min(job.start, handOver)))
-      return (SleepDuration.roundest(shortest: remaining + sinceEnd, longest: remaining + sinceStart), job.virtualStart)
+      let candidate = SleepDuration.roundest(shortest: remaining + sinceEnd, longest: remaining + sinceStart)
+      return (candidate, job.virtualStart, end &- min(job.start, end))
     }
-    var (best, base) = window(current, until: handOver)
+    // Each window's roundest duration, and how likely a duration that round would land in a window
+    // that wide by chance (width ÷ the grid's step): the explanation chosen is the least likely to be
+    // a coincidence, so a wide window (a preempted job) does not win with a rounder value.
+    func chance(_ candidate: SleepDuration.Candidate, width: UInt64) -> Double {
+      Double(width) / Double(SleepDuration.grids[candidate.grid])
+    }
+    var (best, base, width) = window(current, until: handOver)
+    var bestChance = chance(best, width: width)
     for job in earlier {
-      let (candidate, earlierBase) = window(job, until: job.end)
-      if candidate.grid < best.grid { (best, base) = (candidate, earlierBase) }
+      let (candidate, earlierBase, earlierWidth) = window(job, until: job.end)
+      let candidateChance = chance(candidate, width: earlierWidth)
+      if candidateChance < bestChance {
+        (best, base, width, bestChance) = (candidate, earlierBase, earlierWidth, candidateChance)
+      }
     }
-    if best.significantDigits > 4, let oldest = earlier.last {
-      // No window holds a duration a person would write: try the whole span of the recorded jobs
-      // (a job whose start or end was not seen, as when a thread was preempted mid-job).
-      let (hull, hullBase) = window(oldest, until: handOver)
-      if hull.significantDigits <= 4 { (best, base) = (hull, hullBase) }
+    if bestChance >= 0.25, let oldest = earlier.last {
+      // No window explains the deadline well: try the whole span of the recorded jobs (a job whose
+      // start or end was not seen, as when a thread was preempted mid-job), for a duration a person
+      // would write.
+      let (hull, hullBase, _) = window(oldest, until: handOver)
+      if hull.significantDigits <= 3 { (best, base, bestChance) = (hull, hullBase, 0) }
     }
     let deadline = base.advanced(by: best.duration)
-    if best.significantDigits > 4 {
+    if bestChance >= 0.25 && best.significantDigits > 3 {
       recordEscape(
         "a plain sleep until a real-clock deadline (\(remaining) from now), woken at \(deadline)",
         origin: "a deadline computed outside the sleeping task's last few jobs (in another task, or before an "

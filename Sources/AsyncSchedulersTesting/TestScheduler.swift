@@ -238,17 +238,25 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   ///
   /// A job of a task of the scope is never an escape, whoever enqueues it (a continuation resumed by a
   /// Dispatch callback): it is outside work arriving, and runs at the current virtual instant. A task
-  /// the scope's code starts on the main actor joins the scope here (see ``ActiveScopes``).
+  /// the scope's code starts on the main actor joins the scope here (see ``ActiveScopes``). Called with
+  /// no retain of the scheduler: it creates no reference to it unless the scope captures (checked in
+  /// the critical region that queues the job).
   func enqueueMainActor(_ job: UnownedJob) -> Bool {
-    let ownTask: Bool
-    if case .scope(let record, escaped: false) = ActiveScopes.shared.route(job) {
-      ownTask = record.scheduler === self
-    } else {
-      ownTask = false
+    let ownTask = ActiveScopes.shared.mainActorJob(job, belongsTo: self)
+    let arrival = ownTask ? .captured : Self.arrival(for: self)
+    let outcome = state.withCriticalRegion { state -> (wake: Bool, watch: Bool)? in
+      guard state.isCapturing else { return nil }
+      let admission = state.enqueue(.runnable(MainActorJob(job, scheduler: self)), arrival)
+      if admission.escaped {
+        state.recordEscape(
+          EscapeLog.Entry(
+            what: "a main-actor job", origin: ArrivalContext.describeCurrent(hopping: true), at: state.now))
+      }
+      return (admission.wake, false)
     }
-    return enqueue(
-      work: .runnable(MainActorJob(job, scheduler: self)), escaping: "a main-actor job", isJob: true,
-      onlyWhileCapturing: true, arrival: ownTask ? .captured : nil)
+    guard let (wake, _) = outcome else { return false }
+    if wake { wakeup.signal() }
+    return true
   }
 
   /// Queues `work`; when it escaped, records what it was and where it came from in the same critical
@@ -258,10 +266,9 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   /// queued.
   @discardableResult
   private func enqueue(
-    work: Work, escaping what: @autoclosure () -> String, isJob: Bool = false, onlyWhileCapturing: Bool = false,
-    arrival known: TestSchedulerStateMachine.Arrival? = nil
+    work: Work, escaping what: @autoclosure () -> String, isJob: Bool = false, onlyWhileCapturing: Bool = false
   ) -> Bool {
-    let arrival = known ?? (!isJob && acceptsCallbacksFromAnyThread ? .onScheduler : Self.arrival(for: self))
+    let arrival = !isJob && acceptsCallbacksFromAnyThread ? .onScheduler : Self.arrival(for: self)
     let outcome = state.withCriticalRegion { state -> (wake: Bool, watch: Bool)? in
       if onlyWhileCapturing && !state.isCapturing { return nil }
       let admission = state.enqueue(work, arrival)

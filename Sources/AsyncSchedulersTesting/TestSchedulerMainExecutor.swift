@@ -36,7 +36,10 @@ final class TestSchedulerMainExecutor: SerialExecutor, Sendable {
   func detach() { link.withCriticalRegion { $0 = nil } }
 
   /// Queues `job` on the scheduler while a scope captures, else hands it to the real main actor.
-  /// Takes the scheduler's lock inside this link's (the only order the two are taken in).
+  /// Takes the scheduler's lock inside this link's (the only order the two are taken in); the
+  /// scheduler is used without a retain (see ``TestScheduler/enqueueMainActor(_:)``, which creates no
+  /// reference to it unless its scope captures, so a scheduler whose last release races with the job
+  /// is never resurrected).
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     let queued = link.withCriticalRegion { link in
@@ -65,7 +68,8 @@ final class TestSchedulerMainExecutor: SerialExecutor, Sendable {
 /// One main-actor job of a capturing scope, queued in the scheduler's FIFO.
 final class MainActorJob: RunnableJob {
   let job: UnownedJob
-  unowned(safe) let scheduler: TestScheduler
+  /// Unretained: the job lives in the scheduler's FIFO and only the scheduler runs it.
+  unowned(unsafe) let scheduler: TestScheduler
 
   init(_ job: UnownedJob, scheduler: TestScheduler) {
     self.job = job

@@ -44,10 +44,10 @@ struct AutoAdvanceTests {
     await scheduler.capturingAllTasks {
       let model = SearchViewModel { [$0] }
       model.queryChanged("s")
-      try? await Task.sleep(for: .milliseconds(299))
+      try? await Task.sleep(for: .milliseconds(200))
       #expect(model.searches == [])
-      #expect(scheduler.now == SchedulerInstant.zero.advanced(by: .milliseconds(299)))
-      try? await Task.sleep(for: .milliseconds(1))
+      #expect(scheduler.now == SchedulerInstant.zero.advanced(by: .milliseconds(200)))
+      try? await Task.sleep(for: .milliseconds(100))
       #expect(model.searches == ["s"])
     }
   }

@@ -109,7 +109,7 @@ struct EscapeDetectionTests {
     let scheduler = TestScheduler()
     let trace = Trace()
     withKnownIssue {
-      DispatchQueue.global().async { scheduler.execute { trace("ran") } }
+      DispatchQueue(label: "a callback queue").async { scheduler.execute { trace("ran") } }
       scheduler.runUntil { !trace.values.isEmpty }
     } matching: {
       isEscape($0, naming: "a callback (execute)") && isEscape($0, naming: "a thread outside any task")
@@ -137,7 +137,7 @@ struct EscapeDetectionTests {
   func failureNamesTheFixes() {
     let scheduler = TestScheduler()
     withKnownIssue {
-      DispatchQueue.global().async { scheduler.execute {} }
+      DispatchQueue(label: "a callback queue").async { scheduler.execute {} }
       scheduler.runUntil { scheduler.escapeTotal > 0 }
       scheduler.advance()
     } matching: { issue in

@@ -5,10 +5,14 @@ import Foundation
 import Synchronization
 import Testing
 
+/// The queue the callbacks of these tests come from: a queue of its own (on Linux, the global queues
+/// are also Swift's cooperative pool, which tests blocking threads can fill).
+private let callbackQueue = DispatchQueue(label: "ScopeRulesTests callbacks", attributes: .concurrent)
+
 /// A real callback API, as app code wraps one: the completion handler runs on a Dispatch queue after
 /// `delay` of real time.
 private func fetchWithCompletion(after delay: DispatchTimeInterval, _ completion: @escaping @Sendable (Int) -> Void) {
-  DispatchQueue.global().asyncAfter(deadline: .now() + delay) { completion(42) }
+  callbackQueue.asyncAfter(deadline: .now() + delay) { completion(42) }
 }
 
 /// The async face of that API, through a continuation resumed by the Dispatch thread.
@@ -89,7 +93,7 @@ private final class Rendezvous: Sendable {
 
   init(expected: Int, bound: DispatchTimeInterval) {
     self.expected = expected
-    DispatchQueue.global().asyncAfter(deadline: .now() + bound) { [self] in
+    callbackQueue.asyncAfter(deadline: .now() + bound) { [self] in
       let late = waiting.withLock { waiting in
         defer { waiting = [] }
         return waiting
@@ -107,7 +111,7 @@ private final class Rendezvous: Sendable {
         return waiting
       }
       guard !all.isEmpty else { return }
-      DispatchQueue.global().async {
+      callbackQueue.async {
         for continuation in all { continuation.resume(returning: 42) }
       }
     }

@@ -130,6 +130,24 @@ final class ActiveScopes: Sendable {
     }
   }
 
+  /// Whether a main-actor job belongs to the active scope of `scheduler`: its task is one of the
+  /// scope's (compared under the shard's lock, retaining nothing that could be released last here), or
+  /// the scope's own code enqueues it for a task created since the scope began (the task joins it).
+  func mainActorJob(_ job: UnownedJob, belongsTo scheduler: TestScheduler) -> Bool {
+    let task = Self.taskID(of: job)
+    guard task != 0 else { return false }
+    let known = shard(task).map.withCriticalRegion { map -> Bool? in
+      guard let record = map[task] else { return nil }
+      return record.scheduler === scheduler && record.isOpen
+    }
+    if let known { return known }
+    // Only the scope's own code adopts a task here: the pump (which keeps the scheduler alive) or a
+    // task carrying the scope's marker.
+    guard CurrentSchedulerSlot.isCurrent(scheduler) || CaptureMarker.scope != 0 else { return false }
+    if case .scope(let record, escaped: false) = route(job) { return record.scheduler === scheduler }
+    return false
+  }
+
   /// Whether the task with `id` belongs to an active scope (for tests of the rule).
   func contains(task id: UInt64) -> Bool {
     shard(id).map.withCriticalRegion { $0[id]?.isOpen ?? false }
