@@ -238,9 +238,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   ///
   /// A job of a task of the scope is never an escape, whoever enqueues it (a continuation resumed by a
   /// Dispatch callback): it is outside work arriving, and runs at the current virtual instant. A task
-  /// the scope's code starts on the main actor joins the scope here (see ``ActiveScopes``). Called with
-  /// no retain of the scheduler: it creates no reference to it unless the scope captures (checked in
-  /// the critical region that queues the job).
+  /// the scope's code starts on the main actor joins the scope here (see ``ActiveScopes``).
   func enqueueMainActor(_ job: UnownedJob) -> Bool {
     let ownTask = ActiveScopes.shared.mainActorJob(job, belongsTo: self)
     let arrival = ownTask ? .captured : Self.arrival(for: self)

@@ -35,17 +35,21 @@ final class TestSchedulerMainExecutor: SerialExecutor, Sendable {
   /// Unlinks the scheduler (first thing in its deinitializer): later jobs go to the real main actor.
   func detach() { link.withCriticalRegion { $0 = nil } }
 
-  /// Queues `job` on the scheduler while a scope captures, else hands it to the real main actor.
-  /// Takes the scheduler's lock inside this link's (the only order the two are taken in); the
-  /// scheduler is used without a retain (see ``TestScheduler/enqueueMainActor(_:)``, which creates no
-  /// reference to it unless its scope captures, so a scheduler whose last release races with the job
-  /// is never resurrected).
+  /// Queues `job` on the scheduler while its scope captures, else hands it to the real main actor.
+  ///
+  /// The scheduler is reached through its active scope (``ActiveScopes/activeScope(ofSchedulerAt:)``),
+  /// which holds it strongly while the scope runs: the link gives only its address, never dereferenced
+  /// here, so a scheduler whose last release races with the job is never touched, and no reference
+  /// this call drops can end a scheduler while a lock of this executor is held.
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
-    let queued = link.withCriticalRegion { link in
-      link?._withUnsafeGuaranteedRef { $0.enqueueMainActor(job) } ?? false
+    let address = link.withCriticalRegion { $0.map { UInt(bitPattern: $0.toOpaque()) } }
+    if let address, let record = ActiveScopes.shared.activeScope(ofSchedulerAt: address),
+      record.scheduler.enqueueMainActor(job)
+    {
+      return
     }
-    if !queued { MainExecutorHook.enqueueOnRealMainActor(job) }
+    MainExecutorHook.enqueueOnRealMainActor(job)
   }
 
   func asUnownedSerialExecutor() -> UnownedSerialExecutor { UnownedSerialExecutor(ordinary: self) }

@@ -137,6 +137,6 @@ struct SettleTests {
 /// Lines from any task.
 private final class Log: Sendable {
   private let lines = Mutex<[String]>([])
-  func append(_ line: String) { lines.withLock { $0.append(line) } }
-  var values: [String] { lines.withLock { $0 } }
+  func append(_ line: String) { lines.withCriticalRegion { $0.append(line) } }
+  var values: [String] { lines.withCriticalRegion { $0 } }
 }

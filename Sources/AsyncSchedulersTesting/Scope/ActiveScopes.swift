@@ -22,8 +22,9 @@ final class ActiveScopes: Sendable {
   /// The scopes of the process.
   static let shared = ActiveScopes()
 
-  /// Active scopes by their identifier (read only for code that carries a marker).
-  private let records = Mutex<[UInt64: ScopeRecord]>([:])
+  /// Active scopes by their identifier (read for code that carries a marker) and by their
+  /// scheduler's address (read for main-actor jobs).
+  private let records = Mutex<(byID: [UInt64: ScopeRecord], byScheduler: [UInt: ScopeRecord])>(([:], [:]))
   /// The scope each task belongs to, by task ID, split by the ID's low bits.
   private let shards: [TaskShard] = (0..<64).map { _ in TaskShard() }
   /// How many scopes are active; the hooks are installed while it is above zero.
@@ -45,7 +46,10 @@ final class ActiveScopes: Sendable {
   func begin(_ scope: UInt64, on scheduler: TestScheduler) {
     let record = ScopeRecord(id: scope, scheduler: scheduler, firstTask: Self.nextTaskID())
     scheduler.scopeRecord.withCriticalRegion { $0 = record }
-    records.withCriticalRegion { $0[scope] = record }
+    records.withCriticalRegion { records in
+      records.byID[scope] = record
+      records.byScheduler[Self.address(of: scheduler)] = record
+    }
     let body = Self.currentTaskID()
     if body != 0 { adopt(body, into: record) }
     installations.withCriticalRegion { count in
@@ -66,7 +70,10 @@ final class ActiveScopes: Sendable {
         MainExecutorHook.uninstall()
       }
     }
-    let record = records.withCriticalRegion { $0.removeValue(forKey: scope) }
+    let record = records.withCriticalRegion { records -> ScopeRecord? in
+      records.byScheduler[Self.address(of: scheduler)] = nil
+      return records.byID.removeValue(forKey: scope)
+    }
     scheduler.scopeRecord.withCriticalRegion { $0 = nil }
     guard let record else { return }
     for task in record.close() {
@@ -116,7 +123,7 @@ final class ActiveScopes: Sendable {
       return (record, false)
     }
     let marker = CaptureMarker.scope
-    guard marker != 0, let record = records.withCriticalRegion({ $0[marker] }) else { return nil }
+    guard marker != 0, let record = records.withCriticalRegion({ $0.byID[marker] }) else { return nil }
     return (record, true)
   }
 
@@ -128,6 +135,11 @@ final class ActiveScopes: Sendable {
         if map[task] === record { map[task] = nil }
       }
     }
+  }
+
+  /// The active scope of the scheduler at `address` (compared, never dereferenced), if one runs.
+  func activeScope(ofSchedulerAt address: UInt) -> ScopeRecord? {
+    records.withCriticalRegion { $0.byScheduler[address] }
   }
 
   /// Whether a main-actor job belongs to the active scope of `scheduler`: its task is one of the
@@ -151,6 +163,10 @@ final class ActiveScopes: Sendable {
   /// Whether the task with `id` belongs to an active scope (for tests of the rule).
   func contains(task id: UInt64) -> Bool {
     shard(id).map.withCriticalRegion { $0[id]?.isOpen ?? false }
+  }
+
+  private static func address(of scheduler: TestScheduler) -> UInt {
+    UInt(bitPattern: Unmanaged.passUnretained(scheduler).toOpaque())
   }
 
   /// The runtime's ID of a retained task (0 for none).

@@ -1,3 +1,4 @@
+import AsyncSchedulers
 import Synchronization
 
 /// Cancels a capturing scope's body on the pump's request, from a task of the scope: a task that
@@ -30,7 +31,7 @@ final class BodyCanceller: Sendable {
 
   private func decision() async -> Bool {
     await withCheckedContinuation { continuation in
-      let decided = state.withLock { state -> Bool? in
+      let decided = state.withCriticalRegion { state -> Bool? in
         switch state {
         case .idle:
           state = .waiting(continuation)
@@ -44,7 +45,7 @@ final class BodyCanceller: Sendable {
   }
 
   private func decide(cancel: Bool) {
-    let waiter = state.withLock { state -> CheckedContinuation<Bool, Never>? in
+    let waiter = state.withCriticalRegion { state -> CheckedContinuation<Bool, Never>? in
       switch state {
       case .idle:
         state = .decided(cancel: cancel)
