@@ -60,9 +60,9 @@ extension TestScheduler {
   /// A deadline on this scheduler is its own. A real-clock deadline was computed as `clock.now + d` in
   /// the sleeping task's current job or one of the few before (see ``TaskJobStarts``): each gives a window of
   /// durations `d` and the virtual instant the job started at; the deadline is that instant plus the
-  /// roundest duration of the window least likely to hold it by coincidence (the window's width over
-  /// the duration's grid step, see ``SleepDuration``), so work that ran between the jobs never shifts
-  /// it. When even that explanation is a likely coincidence and the duration has more than three
+  /// roundest duration among the windows where it is no likely coincidence (the window's width over
+  /// the duration's grid step below ½, see ``SleepDuration``), so work that ran between the jobs, or a
+  /// thread preempted mid-job, never shifts it. When even that explanation is a likely coincidence and the duration has more than three
   /// significant digits (`999.87 ms`), the deadline was computed elsewhere (another task, many jobs
   /// earlier): it cannot be exact, and the inexact instant is reported, never used in silence.
   func recoveredDeadline<C: Clock>(until instant: C.Instant, clock: C) -> SchedulerInstant? {
@@ -85,17 +85,25 @@ extension TestScheduler {
       return (candidate, job.virtualStart, end &- min(job.start, end))
     }
     // Each window's roundest duration, and how likely a duration that round would land in a window
-    // that wide by chance (width ÷ the grid's step): the explanation chosen is the least likely to be
-    // a coincidence, so a wide window (a preempted job) does not win with a rounder value.
+    // that wide by chance (width ÷ the grid's step). The roundest duration wins among the windows
+    // where it is no likely coincidence (chance below ½: a preempted job's wide window always holds a
+    // round value); between equally round ones, the less likely coincidence; when no window
+    // qualifies, the roundest of all.
     func chance(_ candidate: SleepDuration.Candidate, width: UInt64) -> Double {
       Double(width) / Double(SleepDuration.grids[candidate.grid])
+    }
+    func better(_ a: (SleepDuration.Candidate, Double), than b: (SleepDuration.Candidate, Double)) -> Bool {
+      let (aCredible, bCredible) = (a.1 < 0.5, b.1 < 0.5)
+      if aCredible != bCredible { return aCredible }
+      if a.0.grid != b.0.grid { return a.0.grid < b.0.grid }
+      return a.1 < b.1
     }
     var (best, base, width) = window(current, until: handOver)
     var bestChance = chance(best, width: width)
     for job in earlier {
       let (candidate, earlierBase, earlierWidth) = window(job, until: job.end)
       let candidateChance = chance(candidate, width: earlierWidth)
-      if candidateChance < bestChance {
+      if better((candidate, candidateChance), than: (best, bestChance)) {
         (best, base, width, bestChance) = (candidate, earlierBase, earlierWidth, candidateChance)
       }
     }

@@ -160,11 +160,6 @@ final class ActiveScopes: Sendable {
     return false
   }
 
-  /// Whether the task with `id` belongs to an active scope (for tests of the rule).
-  func contains(task id: UInt64) -> Bool {
-    shard(id).map.withCriticalRegion { $0[id]?.isOpen ?? false }
-  }
-
   private static func address(of scheduler: TestScheduler) -> UInt {
     UInt(bitPattern: Unmanaged.passUnretained(scheduler).toOpaque())
   }
