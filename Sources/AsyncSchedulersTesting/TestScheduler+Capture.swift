@@ -302,18 +302,12 @@ extension TestScheduler {
               options.canceller.requestCancellation()
               continue
             }
-            switch fireNextTimer() {
-            case .fired:
-              jumpsSinceBodyRan += 1
-              continue
-            case .workArrived: continue
-            case .nothing: break
-            }
           }
-          if stalled && autoSteps < 100_000 {
+          // Auto-advance, or a stalled body's timers fired one by one (bounded).
+          if autoAdvancing || (stalled && autoSteps < 100_000) {
             switch fireNextTimer() {
             case .fired:
-              autoSteps += 1
+              if autoAdvancing { jumpsSinceBodyRan += 1 } else { autoSteps += 1 }
               continue
             case .workArrived: continue
             case .nothing: break
