@@ -127,26 +127,36 @@ private func busy(for duration: Duration) {
 }
 
 extension ScopeRulesTests {
-  // Not under ThreadSanitizer: its slowdown widens the job that reads the clock (2 ms and more) until
-  // another job's narrower window explains the deadline as well (woke at 949.5 ms there once).
+  // Exact, or reported: a loaded machine can preempt the job that reads the clock for longer than the
+  // 40 ms of work (seen with two CPU burners and the suite running), and then no window tells 950 ms
+  // from 900 ms; the scope must then say so, never wake at 900 ms in silence.
   @MainActor
-  @Test(
-    "A deadline sleep wakes at exactly its virtual deadline, with real work queued ahead of its hand-over",
-    .enabled(if: ThreadSanitizerHooks.shared == nil))
+  @Test("A deadline sleep wakes at exactly its virtual deadline with real work queued ahead, or the test is told")
   func deadlineSleepIsExactWithWorkQueuedAhead() async {
-    let scheduler = TestScheduler()
-    let woke = await scheduler.capturingAllTasks {
-      let sleeper = Task { @MainActor in
-        // A job that takes real time runs between the job that computes the deadline and the one
-        // that hands the sleep over.
-        let deadline = ContinuousClock.now + .milliseconds(950)
-        Task { busy(for: .milliseconds(40)) }
-        await Task.yield()
-        try? await Task.sleep(until: deadline, clock: .continuous)
-        return scheduler.now
+    let reports = Mutex(0)
+    let woke = Mutex<SchedulerInstant?>(nil)
+    await withKnownIssue("a loaded machine preempted the job reading the clock", isIntermittent: true) {
+      let scheduler = TestScheduler()
+      let instant = await scheduler.capturingAllTasks {
+        let sleeper = Task { @MainActor in
+          // A job that takes real time runs between the job that computes the deadline and the one
+          // that hands the sleep over.
+          let deadline = ContinuousClock.now + .milliseconds(950)
+          Task { busy(for: .milliseconds(40)) }
+          await Task.yield()
+          try? await Task.sleep(until: deadline, clock: .continuous)
+          return scheduler.now
+        }
+        return await sleeper.value
       }
-      return await sleeper.value
+      woke.withCriticalRegion { $0 = instant }
+    } matching: { issue in
+      let isReport = String(describing: issue).contains("real-clock deadline")
+      if isReport { reports.withCriticalRegion { $0 += 1 } }
+      return isReport
     }
-    #expect(woke == SchedulerInstant.zero.advanced(by: .milliseconds(950)))
+    if reports.withCriticalRegion({ $0 }) == 0 {
+      #expect(woke.withCriticalRegion { $0 } == SchedulerInstant.zero.advanced(by: .milliseconds(950)))
+    }
   }
 }
