@@ -21,7 +21,7 @@ let package = Package(
     .target(
       name: "AsyncSchedulersBridgeTesting",
       dependencies: ["AsyncSchedulersBridge", "AsyncSchedulers", "AsyncSchedulersTesting"]),
-    .target(name: "AsyncSchedulersRxBridge", dependencies: ["AsyncSchedulers"]),
+    .target(name: "AsyncSchedulersRxBridge", dependencies: ["AsyncSchedulers", "AsyncSignals"]),
     .executableTarget(
       name: "AsyncSchedulersExamples",
       dependencies: [
@@ -49,7 +49,9 @@ let package = Package(
       dependencies: ["AsyncSignals", "AsyncSchedulers", "AsyncSchedulersTesting", "AsyncSchedulersTestSupport"]),
     .testTarget(
       name: "AsyncSchedulersRxBridgeTests",
-      dependencies: ["AsyncSchedulersRxBridge", "AsyncSchedulers", "AsyncSchedulersTestSupport"]),
+      dependencies: [
+        "AsyncSchedulersRxBridge", "AsyncSchedulers", "AsyncSchedulersTesting", "AsyncSchedulersTestSupport",
+      ]),
     // RxSwift code with the import swapped: only the Rx bridge, Swift 5 mode (as Rx-era code is).
     .testTarget(
       name: "AsyncSchedulersRxBridgeSwapTests",

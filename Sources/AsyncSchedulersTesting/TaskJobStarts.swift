@@ -39,6 +39,9 @@ final class TaskJobStarts: @unchecked Sendable {
 
   private struct Entry {
     var address: UInt = 0
+    /// The runtime's ID of the task: a task freed and another made at the same address is another
+    /// entry, never an heir to the dead task's jobs.
+    var taskID: UInt64 = 0
     /// The jobs, in a ring; `next` is where the next one goes, `count` how many are kept.
     var jobs = (Job(), Job(), Job(), Job(), Job(), Job())
     var next = 0
@@ -82,11 +85,17 @@ final class TaskJobStarts: @unchecked Sendable {
   func noteStart(ofJobAt address: UInt, virtualNow: SchedulerInstant) {
     if entries.isEmpty { entries = [Entry](repeating: Entry(), count: Self.sets * Self.ways) }
     let job = Job(start: Self.now(), end: 0, virtualStart: virtualNow)
+    let taskID = ActiveScopes.taskID(atAddress: address)
     let first = Self.set(address)
     entries.withUnsafeMutableBufferPointer { entries in
       var oldest = first
       for index in first..<first + Self.ways {
         if entries[index].address == address {
+          if entries[index].taskID != taskID {
+            entries[index] = Entry()
+            entries[index].address = address
+            entries[index].taskID = taskID
+          }
           entries[index].push(job)
           return
         }
@@ -94,6 +103,7 @@ final class TaskJobStarts: @unchecked Sendable {
       }
       var entry = Entry()
       entry.address = address
+      entry.taskID = taskID
       entry.push(job)
       entries[oldest] = entry
     }
@@ -115,8 +125,10 @@ final class TaskJobStarts: @unchecked Sendable {
   /// the task is unknown).
   func jobs(ofTaskAt address: UInt) -> (current: Job, earlier: [Job])? {
     guard !entries.isEmpty else { return nil }
+    let taskID = ActiveScopes.taskID(atAddress: address)
     let first = Self.set(address)
-    for index in first..<first + Self.ways where entries[index].address == address {
+    for index in first..<first + Self.ways
+    where entries[index].address == address && entries[index].taskID == taskID {
       let entry = entries[index]
       var earlier: [Job] = []
       for back in 1..<entry.count {

@@ -112,7 +112,7 @@ public final class ReplaySignalSubject<Element: Sendable, Failure: Error>: Senda
 
   /// The latest value delivered to subscribers (or the initial one), if any: it follows the delivery
   /// order, and a value sent after the end is not taken.
-  var latestValue: Element? { latest.value.withCriticalRegion { $0 } }
+  package var latestValue: Element? { latest.value.withCriticalRegion { $0 } }
 
   /// The subject as a signal: each subscription gets the replay, then the live events.
   public var signal: Signal<Element, Failure> {

@@ -10,7 +10,7 @@ extension Signal {
       @escaping @Sendable (SignalObserver<NewElement, NewFailure>) -> @Sendable (SignalEvent<Element, Failure>) -> Void
   ) -> Signal<NewElement, NewFailure> {
     Signal<NewElement, NewFailure> { observer in
-      subscribe(makeHandler(observer))
+      subscribe(linkedTo: observer, makeHandler(observer))
     }
   }
 

@@ -1,5 +1,9 @@
 import AsyncSchedulers
 
+/// What runs with the observer at a subscription's source before the producer starts (see
+/// `Signal.subscribe(linkedTo:_:)`).
+@usableFromInline typealias SignalStartHook = @Sendable (any SignalObserverHandle) -> Void
+
 /// A cold signal: each subscription runs the signal's subscribe closure anew, and receives
 /// `next* (finished | failed)?` (ReactiveObjC's `RACSignal`, ReactiveSwift's `SignalProducer`, an
 /// RxSwift `Observable` created with `create`).
@@ -29,7 +33,10 @@ public struct Signal<Element: Sendable, Failure: Error>: Sendable {
   /// subscription with the handler adapted (one observer for the whole fused chain).
   @usableFromInline enum Source: Sendable {
     case producer(@Sendable (SignalObserver<Element, Failure>) -> (any Disposable)?)
-    case fused(@Sendable (@escaping @Sendable (SignalEvent<Element, Failure>) -> Void) -> any SignalObserverHandle)
+    case fused(
+      @Sendable (@escaping @Sendable (SignalEvent<Element, Failure>) -> Void, SignalStartHook?) ->
+        any SignalObserverHandle
+    )
   }
 
   @usableFromInline let source: Source
@@ -47,7 +54,8 @@ public struct Signal<Element: Sendable, Failure: Error>: Sendable {
   /// A signal whose subscriptions are the upstream's, with each handler adapted by `subscribe`.
   @inlinable init(
     fused subscribe:
-      @escaping @Sendable (@escaping @Sendable (SignalEvent<Element, Failure>) -> Void) -> any SignalObserverHandle
+      @escaping @Sendable (@escaping @Sendable (SignalEvent<Element, Failure>) -> Void, SignalStartHook?) ->
+      any SignalObserverHandle
   ) {
     source = .fused(subscribe)
   }
@@ -63,18 +71,33 @@ public struct Signal<Element: Sendable, Failure: Error>: Sendable {
     SignalSubscription(observer: observe(handler))
   }
 
-  /// Starts a subscription delivering to `handler`; returns the observer at its source.
-  @inlinable func observe(_ handler: @escaping @Sendable (SignalEvent<Element, Failure>) -> Void)
-    -> any SignalObserverHandle
-  {
+  /// Starts a subscription delivering to `handler`; returns the observer at its source. `beforeStart`
+  /// gets that observer before the producer's subscribe closure runs.
+  @inlinable func observe(
+    _ handler: @escaping @Sendable (SignalEvent<Element, Failure>) -> Void, beforeStart: SignalStartHook? = nil
+  ) -> any SignalObserverHandle {
     switch source {
     case .producer(let onSubscribe):
       let observer = SignalObserver(handler)
+      beforeStart?(observer)
       if let resources = onSubscribe(observer) { observer.attach(resources) }
       return observer
     case .fused(let subscribe):
-      return subscribe(handler)
+      return subscribe(handler, beforeStart)
     }
+  }
+
+  /// Subscribes `handler` on behalf of `downstream`, an operator's observer: the upstream subscription
+  /// becomes `downstream`'s resource *before* the upstream starts, so an operator that ends while the
+  /// upstream is still sending synchronously from its subscribe closure (`take(2)` of an endless
+  /// synchronous source) disposes it at once, and the source's `isTerminated` stops its loop.
+  @inlinable package func subscribe<DownElement: Sendable, DownFailure: Error>(
+    linkedTo downstream: SignalObserver<DownElement, DownFailure>,
+    _ handler: @escaping @Sendable (SignalEvent<Element, Failure>) -> Void
+  ) -> SignalSubscription<Element, Failure> {
+    SignalSubscription(
+      observer: observe(handler, beforeStart: { downstream.attach(SignalSubscription<Element, Failure>(observer: $0)) })
+    )
   }
 
   /// A signal made by a stateless operator: each subscription is one subscription of this signal, whose
@@ -88,7 +111,9 @@ public struct Signal<Element: Sendable, Failure: Error>: Sendable {
       ) -> Void
   ) -> Signal<NewElement, NewFailure> {
     let upstream = self
-    return Signal<NewElement, NewFailure>(fused: { handler in upstream.observe(adapt(handler)) })
+    return Signal<NewElement, NewFailure>(fused: { handler, beforeStart in
+      upstream.observe(adapt(handler), beforeStart: beforeStart)
+    })
   }
 
   /// Subscribes with a handler per kind of event; see ``subscribe(_:)``.

@@ -1,5 +1,6 @@
 import AsyncSchedulers
 import AsyncSchedulersRxBridge
+import AsyncSchedulersTesting
 import Foundation
 import Synchronization
 
@@ -23,4 +24,38 @@ func drain(_ scheduler: some ImmediateSchedulerType) async {
       return Disposables.create()
     }
   }
+}
+
+/// An observer recording every event with the virtual millisecond it arrived at (`-1` without a clock).
+final class Recorder<Element: Sendable>: ObserverType, Sendable {
+  private let log = Mutex<[(Int, Event<Element>)]>([])
+  private let clock: TestScheduler?
+
+  init(clock: TestScheduler? = nil) { self.clock = clock }
+
+  func on(_ event: Event<Element>) {
+    let now = clock.map { Int(($0.now.offset / .milliseconds(1)).rounded()) } ?? -1
+    log.withCriticalRegion { $0.append((now, event)) }
+  }
+
+  /// The events as `"value@ms"`, `"completed@ms"`, `"error(description)@ms"` (no `@` without a clock).
+  var trace: [String] {
+    log.withCriticalRegion { entries in
+      entries.map { time, event in
+        let text: String
+        switch event {
+        case .next(let value): text = "\(value)"
+        case .completed: text = "completed"
+        case .error(let error): text = "error(\(error))"
+        }
+        return time < 0 ? text : "\(text)@\(time)"
+      }
+    }
+  }
+}
+
+/// An error for tests.
+struct TestError: Error, CustomStringConvertible, Equatable {
+  var name = "boom"
+  var description: String { name }
 }

@@ -37,6 +37,22 @@ struct SignalOperatorTests {
     #expect(disposed.values == [1])
   }
 
+  @Test("take(n) of an endless synchronous source ends it while its subscribe closure still runs")
+  func takeOfEndlessSynchronousSource() {
+    let sent = Log<Int>()
+    let endless = Signal<Int, Never> { observer in
+      var value = 0
+      while !observer.isTerminated {
+        value += 1
+        sent.append(value)
+        observer.send(value)
+      }
+      return nil
+    }
+    #expect(values(endless.map { $0 * 10 }.take(2)) == ["10@0", "20@0", "|@0"])
+    #expect(sent.values == [1, 2])
+  }
+
   @Test("flatMap merges inner signals as they come and finishes when all have finished")
   func flatMap() {
     let source = timed([(0, .next(1)), (10, .next(2)), (20, .finished)], on: scheduler) as Signal<Int, Never>

@@ -176,6 +176,12 @@ final class ActiveScopes: Sendable {
     return jobTaskID(unsafeBitCast(job, to: UnsafeMutableRawPointer.self))
   }
 
+  /// The runtime's ID of the task whose job (or task) is at `address` (0 when the runtime does not say).
+  static func taskID(atAddress address: UInt) -> UInt64 {
+    guard let jobTaskID, let pointer = UnsafeMutableRawPointer(bitPattern: address) else { return 0 }
+    return jobTaskID(pointer)
+  }
+
   /// The ID of the task running the calling code (0 outside a task). A task is a job (the runtime's
   /// `AsyncTask` is one), so its address is read as the job's.
   static func currentTaskID() -> UInt64 {

@@ -1,0 +1,43 @@
+import AsyncSchedulers
+import Dispatch
+
+/// An Rx scheduler that runs on a core scheduler: the seam through which the Observable operators
+/// reach the native signals' scheduler-aware operators (one implementation of each behaviour).
+protocol CoreBackedScheduler {
+  /// The core scheduler the Rx scheduler's work runs on.
+  var coreScheduler: any Scheduler { get }
+}
+
+extension SerialDispatchQueueScheduler: CoreBackedScheduler {
+  var coreScheduler: any Scheduler { core }
+}
+extension ConcurrentDispatchQueueScheduler: CoreBackedScheduler {
+  var coreScheduler: any Scheduler { core }
+}
+extension ConcurrentMainScheduler: CoreBackedScheduler {
+  var coreScheduler: any Scheduler { core }
+}
+extension CurrentThreadScheduler: CoreBackedScheduler {
+  var coreScheduler: any Scheduler { core }
+}
+
+/// The core scheduler behind `scheduler`, or a failure naming `api` for a scheduler that has none
+/// (`VirtualTimeScheduler`, `OperationQueueScheduler`, a custom `SchedulerType`): the timed operators
+/// run on core timers.
+func coreScheduler(of scheduler: some ImmediateSchedulerType, for api: String) -> any Scheduler {
+  if let backed = scheduler as? any CoreBackedScheduler { return backed.coreScheduler }
+  argumentFailure(
+    "\(api): the scheduler \(type(of: scheduler)) runs on no core scheduler; timed operators need one "
+      + "(MainScheduler, SerialDispatchQueueScheduler, ConcurrentDispatchQueueScheduler, "
+      + "ConcurrentMainScheduler, CurrentThreadScheduler)")
+}
+
+extension DispatchTimeInterval {
+  /// The interval as a duration for `api`, never negative; `.never` is a failure naming `api`.
+  func duration(for api: String, _ argument: String) -> Duration {
+    guard let duration = rxDuration else {
+      argumentFailure("\(api): \(argument) must not be .never (got \(self))")
+    }
+    return max(duration, .zero)
+  }
+}

@@ -1,0 +1,54 @@
+import AsyncSignals
+
+/// A type-erased observer (RxSwift's `AnyObserver`): what `Observable.create` hands its closure.
+///
+/// Sending through the observer `create` gives is thread-safe and enforces the grammar: events sent
+/// after the end, or after the subscription was disposed, are dropped; events sent from several
+/// threads at once reach the subscriber one at a time (see `SignalObserver`).
+public struct AnyObserver<Element>: ObserverType {
+  /// The closure each event goes to.
+  public typealias EventHandler = @Sendable (Event<Element>) -> Void
+
+  private let handler: EventHandler
+
+  /// An observer calling `eventHandler` for each event, on the sending thread.
+  public init(eventHandler: @escaping EventHandler) { handler = eventHandler }
+
+  /// An observer forwarding to `observer`.
+  public init<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
+    handler = { observer.on($0) }
+  }
+
+  /// Sends `event` to the handler.
+  public func on(_ event: Event<Element>) { handler(event) }
+
+  /// This observer.
+  public func asObserver() -> AnyObserver<Element> { self }
+}
+
+extension AnyObserver where Element: Sendable {
+  /// The observer of one subscription of a signal.
+  init(_ observer: SignalObserver<Element, any Error>) {
+    handler = { observer.send($0.signalEvent) }
+  }
+}
+
+extension Event where Element: Sendable {
+  /// The same event as the native signals spell it.
+  var signalEvent: SignalEvent<Element, any Error> {
+    switch self {
+    case .next(let value): .next(value)
+    case .error(let error): .failed(error)
+    case .completed: .finished
+    }
+  }
+
+  /// The event a native signal delivered.
+  init<Failure: Error>(_ event: SignalEvent<Element, Failure>) {
+    switch event {
+    case .next(let value): self = .next(value)
+    case .failed(let error): self = .error(error)
+    case .finished: self = .completed
+    }
+  }
+}

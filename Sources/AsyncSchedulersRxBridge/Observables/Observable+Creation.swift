@@ -1,0 +1,181 @@
+import AsyncSchedulers
+import AsyncSignals
+
+extension ObservableType {
+  /// A sequence whose subscriptions run `step` recursively on `scheduler` from `initial`: each step
+  /// sends through the observer and returns the next state, or `nil` when it ended the sequence. The
+  /// recursion stops once the subscription has ended (disposed, or ended by a downstream `take`), even
+  /// while the subscribe call that started it is still on the stack (a trampolining scheduler).
+  static func recursive<State: Sendable>(
+    on scheduler: some ImmediateSchedulerType, from initial: State,
+    _ step: @escaping @Sendable (State, SignalObserver<Element, any Error>) throws -> State?
+  ) -> Observable<Element> {
+    Observable(
+      Signal { observer in
+        scheduler.scheduleRecursive(initial) { state, recurse in
+          guard !observer.isTerminated else { return }
+          do {
+            if let next = try step(state, observer), !observer.isTerminated { recurse(next) }
+          } catch {
+            observer.fail(error)
+          }
+        }
+      })
+  }
+
+  /// A sequence whose every subscription runs `subscribe` with a new observer (RxSwift's `create`).
+  ///
+  /// `subscribe` runs synchronously on the subscribing thread; it sends events now or later from any
+  /// thread and returns what to dispose when the subscription ends. That disposable is disposed exactly
+  /// once: after the end was delivered, or when the subscriber disposes, whichever comes first.
+  public static func create(_ subscribe: @escaping @Sendable (AnyObserver<Element>) -> any Disposable)
+    -> Observable<Element>
+  {
+    Observable(Signal { observer in subscribe(AnyObserver(observer)) })
+  }
+
+  /// A sequence sending `element` and completing, on subscription.
+  public static func just(_ element: Element) -> Observable<Element> { Observable(.just(element)) }
+
+  /// A sequence sending `element` and completing, on `scheduler`.
+  public static func just(_ element: Element, scheduler: some ImmediateSchedulerType) -> Observable<Element> {
+    from([element], scheduler: scheduler)
+  }
+
+  /// A sequence sending each of `elements` and completing, on subscription.
+  public static func of(_ elements: Element...) -> Observable<Element> { from(elements) }
+
+  /// A sequence sending each of `elements` and completing, each on `scheduler` (one scheduled action
+  /// per element, as RxSwift).
+  public static func of(_ elements: Element..., scheduler: some ImmediateSchedulerType) -> Observable<Element> {
+    from(elements, scheduler: scheduler)
+  }
+
+  /// A sequence sending each element of `array` and completing, on subscription.
+  public static func from(_ array: [Element]) -> Observable<Element> {
+    Observable(
+      Signal { observer in
+        for element in array {
+          if observer.isTerminated { return nil }
+          observer.send(element)
+        }
+        observer.finish()
+        return nil
+      })
+  }
+
+  /// A sequence sending each element of `sequence` and completing, on subscription.
+  public static func from<Source: Sequence & Sendable>(_ sequence: Source) -> Observable<Element>
+  where Source.Element == Element {
+    from(Array(sequence))
+  }
+
+  /// A sequence sending each of `array` and completing, each element in its own action on
+  /// `scheduler` (RxSwift schedules recursively, so other work interleaves between elements).
+  ///
+  /// Disposing the subscription stops the recursion: no element is sent after it.
+  public static func from(_ array: [Element], scheduler: some ImmediateSchedulerType) -> Observable<Element> {
+    recursive(on: scheduler, from: 0) { index, observer in
+      guard index < array.count else {
+        observer.finish()
+        return nil
+      }
+      observer.send(array[index])
+      return index + 1
+    }
+  }
+
+  /// A sequence sending `element` if it is not `nil`, then completing.
+  public static func from(optional element: Element?) -> Observable<Element> {
+    from(element.map { [$0] } ?? [])
+  }
+
+  /// A sequence that completes on subscription, sending nothing.
+  public static func empty() -> Observable<Element> { Observable(.empty()) }
+
+  /// A sequence that never sends anything and never ends.
+  public static func never() -> Observable<Element> { Observable(.never()) }
+
+  /// A sequence that fails with `error` on subscription.
+  public static func error(_ error: any Swift.Error) -> Observable<Element> { Observable(.fail(error)) }
+
+  /// A sequence whose every subscription subscribes to a new sequence made by `factory` (RxSwift's
+  /// `deferred`). `factory` runs on the subscribing thread; an error it throws fails the subscription.
+  public static func deferred(_ factory: @escaping @Sendable () throws -> Observable<Element>)
+    -> Observable<Element>
+  {
+    Observable(
+      Signal { observer in
+        do {
+          return try factory().signal.subscribe(linkedTo: observer) { observer.send($0) }
+        } catch {
+          observer.fail(error)
+          return nil
+        }
+      })
+  }
+
+  /// A sequence sending `element` forever, each time in its own action on `scheduler` (RxSwift's
+  /// `repeatElement`). Disposing the subscription stops it.
+  public static func repeatElement(
+    _ element: Element, scheduler: some ImmediateSchedulerType = CurrentThreadScheduler.instance
+  ) -> Observable<Element> {
+    recursive(on: scheduler, from: ()) { _, observer in
+      observer.send(element)
+      return ()
+    }
+  }
+
+  /// A sequence that starts at `initialState`, sends each state while `condition` holds, and moves on
+  /// with `iterate` (RxSwift's `generate`), each step in its own action on `scheduler`.
+  ///
+  /// `condition` and `iterate` run on the scheduler; an error either throws fails the sequence.
+  public static func generate(
+    initialState: Element, condition: @escaping @Sendable (Element) throws -> Bool,
+    scheduler: some ImmediateSchedulerType = CurrentThreadScheduler.instance,
+    iterate: @escaping @Sendable (Element) throws -> Element
+  ) -> Observable<Element> {
+    recursive(on: scheduler, from: (initialState, true)) { step, observer in
+      let state = step.1 ? step.0 : try iterate(step.0)
+      guard try condition(state) else {
+        observer.finish()
+        return nil
+      }
+      observer.send(state)
+      return (state, false)
+    }
+  }
+}
+
+extension ObservableType where Element: RxAbstractInteger {
+  /// A sequence sending `count` integers from `start`, then completing, each in its own action on
+  /// `scheduler` (RxSwift's `range`).
+  /// - Precondition: `count >= 0`.
+  public static func range(
+    start: Element, count: Element, scheduler: some ImmediateSchedulerType = CurrentThreadScheduler.instance
+  ) -> Observable<Element> {
+    checkArgument(count >= 0, "Observable.range: count must not be negative (got \(count))")
+    return recursive(on: scheduler, from: Element.zero) { index, observer in
+      guard index < count else {
+        observer.finish()
+        return nil
+      }
+      observer.send(start + index)
+      return index + 1
+    }
+  }
+}
+
+/// The integer types `range`, `timer` and `interval` count in (RxSwift's `RxAbstractInteger`).
+public protocol RxAbstractInteger: FixedWidthInteger & Sendable {}
+
+extension Int: RxAbstractInteger {}
+extension Int8: RxAbstractInteger {}
+extension Int16: RxAbstractInteger {}
+extension Int32: RxAbstractInteger {}
+extension Int64: RxAbstractInteger {}
+extension UInt: RxAbstractInteger {}
+extension UInt8: RxAbstractInteger {}
+extension UInt16: RxAbstractInteger {}
+extension UInt32: RxAbstractInteger {}
+extension UInt64: RxAbstractInteger {}

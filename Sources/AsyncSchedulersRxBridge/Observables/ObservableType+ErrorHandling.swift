@@ -1,0 +1,66 @@
+import AsyncSchedulers
+import AsyncSignals
+import Synchronization
+
+extension ObservableType {
+  /// On an error, continues with the sequence `handler` makes from it (RxSwift's `catch`); an error
+  /// `handler` throws fails the sequence.
+  public func `catch`(_ handler: @escaping @Sendable (any Swift.Error) throws -> Observable<Element>)
+    -> Observable<Element>
+  {
+    Observable(
+      signal.catch { error in
+        do { return try handler(error).signal } catch { return .fail(error) }
+      })
+  }
+
+  /// On an error, sends `element` and completes (RxSwift's `catchAndReturn`).
+  public func catchAndReturn(_ element: Element) -> Observable<Element> {
+    Observable(signal.catch { _ in .just(element) })
+  }
+
+  /// Resubscribes after every error, forever (RxSwift's `retry()`).
+  public func retry() -> Observable<Element> { Observable(signal.retry()) }
+
+  /// Subscribes at most `maxAttemptCount` times in all: after that many errors the last one is sent
+  /// (RxSwift's `retry(_:)`).
+  /// - Precondition: `maxAttemptCount >= 1`.
+  public func retry(_ maxAttemptCount: Int) -> Observable<Element> {
+    checkArgument(maxAttemptCount >= 1, "Observable.retry: maxAttemptCount must be at least 1 (got \(maxAttemptCount))")
+    return Observable(signal.retry(maxAttemptCount - 1))
+  }
+
+  /// Resubscribes when the sequence `notificationHandler` makes from the errors sends a value; ends
+  /// with its error or completion (RxSwift's `retry(when:)`).
+  ///
+  /// `notificationHandler` runs once per subscription, on the subscribing thread, with a sequence of
+  /// this subscription's errors.
+  public func retry<Trigger: ObservableConvertibleType>(
+    when notificationHandler: @escaping @Sendable (Observable<any Swift.Error>) -> Trigger
+  ) -> Observable<Element> {
+    let upstream = signal
+    return Observable(
+      Signal { observer in
+        let errors = ReplaySignalSubject<any Swift.Error, any Error>(capacity: 0)
+        let attempt = SerialDisposable()
+        let subscribeUpstream: @Sendable () -> Void = {
+          attempt.disposable = upstream.subscribe { event in
+            switch event {
+            case .next(let value): observer.send(value)
+            case .failed(let error): errors.send(error)
+            case .finished: observer.finish()
+            }
+          }
+        }
+        let triggers = notificationHandler(Observable(errors.signal)).asObservable().signal.subscribe { event in
+          switch event {
+          case .next: subscribeUpstream()
+          case .failed(let error): observer.fail(error)
+          case .finished: observer.finish()
+          }
+        }
+        subscribeUpstream()
+        return Disposables.create(triggers, attempt)
+      })
+  }
+}

@@ -1,0 +1,45 @@
+import AsyncSchedulers
+import AsyncSignals
+
+/// Mutable state of one subscription of an operator, touched only by that subscription's upstream
+/// handler.
+final class SubscriptionState<Value>: @unchecked Sendable {
+  // Why @unchecked Sendable: a signal delivers one subscription's events one at a time, each delivery
+  // ordered after the previous one by the signal's observer lock, and only the handler of those events
+  // reads or writes `value`.
+  var value: Value
+  init(_ value: Value) { self.value = value }
+}
+
+extension ObservableType {
+  /// An operator whose every subscription subscribes once upstream: `makeStep` runs per subscription,
+  /// on the subscribing thread, and returns the handler of the upstream's events, which sends to the
+  /// downstream observer. An error the handler throws fails the downstream and disposes the upstream.
+  func lift<Result: Sendable>(
+    _ makeStep: @escaping @Sendable () -> @Sendable (Event<Element>, SignalObserver<Result, any Error>) throws -> Void
+  ) -> Observable<Result> {
+    let upstream = signal
+    return Observable(
+      Signal { observer in
+        let step = makeStep()
+        return upstream.subscribe(linkedTo: observer) { event in
+          do { try step(Event(event), observer) } catch { observer.fail(error) }
+        }
+      })
+  }
+
+  /// An operator that handles each value with `onValue` and forwards the end as it is.
+  func liftValues<Result: Sendable>(
+    _ onValue: @escaping @Sendable (Element, SignalObserver<Result, any Error>) throws -> Void
+  ) -> Observable<Result> {
+    lift {
+      { event, observer in
+        switch event {
+        case .next(let value): try onValue(value, observer)
+        case .error(let error): observer.fail(error)
+        case .completed: observer.finish()
+        }
+      }
+    }
+  }
+}

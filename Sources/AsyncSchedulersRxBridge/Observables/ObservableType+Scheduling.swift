@@ -1,0 +1,214 @@
+import AsyncSchedulers
+import AsyncSignals
+import Synchronization
+
+extension ObservableType {
+  /// Delivers every event on `scheduler`, in order (RxSwift's `observe(on:)`).
+  ///
+  /// On a scheduler running on a core scheduler this is the native signals' `observe(on:)`: events
+  /// are queued per subscription and drained by one scheduled job at a time. Other schedulers get the
+  /// same shape through their `schedule`. Disposing stops deliveries not yet made.
+  public func observe(on scheduler: some ImmediateSchedulerType) -> Observable<Element> {
+    if let backed = scheduler as? any CoreBackedScheduler {
+      return Observable(signal.observe(on: backed.coreScheduler))
+    }
+    let upstream = signal
+    return Observable(
+      Signal { observer in
+        let outbox = RxOutbox<Element>(observer: observer, scheduler: scheduler)
+        return upstream.subscribe(linkedTo: observer) { outbox.post($0) }
+      })
+  }
+
+  /// RxSwift 5's name of ``observe(on:)``.
+  @available(*, deprecated, renamed: "observe(on:)")
+  public func observeOn(_ scheduler: some ImmediateSchedulerType) -> Observable<Element> { observe(on: scheduler) }
+
+  /// Subscribes (and disposes) upstream on `scheduler` (RxSwift's `subscribe(on:)`): the sequence's
+  /// subscription work runs there; events arrive wherever the upstream sends them.
+  public func subscribe(on scheduler: some ImmediateSchedulerType) -> Observable<Element> {
+    if let backed = scheduler as? any CoreBackedScheduler {
+      return Observable(signal.subscribe(on: backed.coreScheduler))
+    }
+    let upstream = signal
+    return Observable(
+      Signal { observer in
+        let inner = SerialDisposable()
+        let scheduled = scheduler.schedule(()) { _ in
+          inner.disposable = upstream.subscribe { observer.send($0) }
+          return Disposables.create()
+        }
+        return Disposables.create(scheduled, inner)
+      })
+  }
+
+  /// RxSwift 5's name of ``subscribe(on:)``.
+  @available(*, deprecated, renamed: "subscribe(on:)")
+  public func subscribeOn(_ scheduler: some ImmediateSchedulerType) -> Observable<Element> {
+    subscribe(on: scheduler)
+  }
+
+  /// Sends every value and the completion `dueTime` later on `scheduler`; an error is sent at once,
+  /// dropping the values still waiting (RxSwift's `delay`).
+  public func delay(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
+    let api = "Observable.delay"
+    return Observable(
+      signal.delay(dueTime.duration(for: api, "dueTime"), on: coreScheduler(of: scheduler, for: api)))
+  }
+
+  /// Subscribes upstream `dueTime` after the subscription, on `scheduler` (RxSwift's
+  /// `delaySubscription`). Disposing before then means upstream is never subscribed.
+  public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
+    let api = "Observable.delaySubscription"
+    let delay = dueTime.duration(for: api, "dueTime")
+    let core = coreScheduler(of: scheduler, for: api)
+    let upstream = signal
+    return Observable(
+      Signal { observer in
+        let inner = SerialDisposable()
+        let timer = core.schedule(after: delay, leeway: .zero) {
+          inner.disposable = upstream.subscribe { observer.send($0) }
+        }
+        return Disposables.create(timer, inner)
+      })
+  }
+
+  /// Sends a value only once `dueTime` has passed without another one; on completion a pending value
+  /// is sent at once (RxSwift's `debounce`).
+  public func debounce(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
+    let api = "Observable.debounce"
+    return Observable(
+      signal.debounce(for: dueTime.duration(for: api, "dueTime"), on: coreScheduler(of: scheduler, for: api)))
+  }
+
+  /// Sends the first value at once, then at most one per `dueTime`: with `latest`, the newest value of
+  /// each window at its end (RxSwift's `throttle`).
+  ///
+  /// Differs from RxSwift in one case: when the sequence completes with a value held for the end of
+  /// the window, that value is sent at once, then the completion (RxSwift waits for the window).
+  public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: some SchedulerType)
+    -> Observable<Element>
+  {
+    let api = "Observable.throttle"
+    return Observable(
+      signal.throttle(
+        for: dueTime.duration(for: api, "dueTime"), on: coreScheduler(of: scheduler, for: api), latest: latest))
+  }
+
+  /// Fails with `RxError.timeout` when `dueTime` passes after the subscription or a value without
+  /// the next event (RxSwift's `timeout`).
+  public func timeout(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
+    timeout(dueTime, other: Observable<Element>.error(RxError.timeout), scheduler: scheduler)
+  }
+
+  /// Switches to `other` when `dueTime` passes after the subscription or a value without the next
+  /// event (RxSwift's `timeout(_:other:scheduler:)`).
+  public func timeout<Source: ObservableConvertibleType>(
+    _ dueTime: RxTimeInterval, other: Source, scheduler: some SchedulerType
+  ) -> Observable<Element> where Source.Element == Element {
+    let api = "Observable.timeout"
+    let limit = dueTime.duration(for: api, "dueTime")
+    let core = coreScheduler(of: scheduler, for: api)
+    let upstream = signal
+    let fallback = other.asObservable().signal
+    return Observable(
+      Signal { observer in
+        let watch = TimeoutWatch(core: core, limit: limit)
+        let source = SerialDisposable()
+        watch.arm {
+          source.disposable = fallback.subscribe { observer.send($0) }
+        }
+        source.disposable = upstream.subscribe(linkedTo: observer) { event in
+          guard watch.pass(isLast: event.isTerminal) else { return }
+          observer.send(event)
+          if !event.isTerminal {
+            watch.arm { source.disposable = fallback.subscribe { observer.send($0) } }
+          }
+        }
+        return Disposables.create(watch, source)
+      })
+  }
+
+  /// Sends the values collected over each `timeSpan`, or as soon as `count` are collected (the
+  /// window then starts again), as arrays; empty windows send empty arrays (RxSwift's `buffer`).
+  /// - Precondition: `count > 0`.
+  public func buffer(timeSpan: RxTimeInterval, count: Int, scheduler: some SchedulerType) -> Observable<[Element]> {
+    let api = "Observable.buffer"
+    checkArgument(count > 0, "\(api): count must be positive (got \(count))")
+    let span = timeSpan.duration(for: api, "timeSpan")
+    let core = coreScheduler(of: scheduler, for: api)
+    let upstream = signal
+    return Observable<[Element]>(
+      Signal { observer in
+        let buffer = TimedBuffer<Element>(core: core, span: span, count: count, observer: observer)
+        buffer.startWindow()
+        let source = upstream.subscribe(linkedTo: observer) { buffer.receive($0) }
+        return Disposables.create(source, buffer)
+      })
+  }
+
+  /// Sends this sequence's latest value each time `sampler` sends, if a new one came since the last
+  /// sample; otherwise `defaultValue`, if given (RxSwift's `sample(_:defaultValue:)`).
+  public func sample<Source: ObservableConvertibleType>(_ sampler: Source, defaultValue: Element? = nil)
+    -> Observable<Element>
+  {
+    let upstream = signal
+    let trigger = sampler.asObservable().signal
+    return Observable(
+      Signal { observer in
+        let latest = Mutex<Element?>(nil)
+        let source = upstream.subscribe(linkedTo: observer) { event in
+          switch event {
+          case .next(let value): latest.withCriticalRegion { $0 = value }
+          case .failed(let error): observer.fail(error)
+          case .finished: break
+          }
+        }
+        let ticks = trigger.subscribe { event in
+          switch event {
+          case .next:
+            if let value = latest.withCriticalRegion({ $0.take() }) ?? defaultValue { observer.send(value) }
+          case .failed(let error): observer.fail(error)
+          case .finished: observer.finish()
+          }
+        }
+        return Disposables.create(source, ticks)
+      })
+  }
+
+  /// Sends values for `duration` after the subscription, then completes (RxSwift's `take(for:scheduler:)`).
+  public func take(for duration: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
+    take(until: Observable<Int>.timer(duration, scheduler: scheduler))
+  }
+
+  /// Drops the values sent within `duration` of the subscription (RxSwift's `skip(_:scheduler:)`).
+  public func skip(_ duration: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
+    skip(until: Observable<Int>.timer(duration, scheduler: scheduler))
+  }
+}
+
+extension ObservableType where Element: RxAbstractInteger {
+  /// Sends `0` after `dueTime`, then, with a `period`, `1`, `2`, … every period, on `scheduler`;
+  /// without one it completes after the first value (RxSwift's `timer`). A core repeating timer: ticks
+  /// a stalled scheduler missed are coalesced.
+  public static func timer(_ dueTime: RxTimeInterval, period: RxTimeInterval? = nil, scheduler: some SchedulerType)
+    -> Observable<Element>
+  {
+    let api = "Observable.timer"
+    let core = coreScheduler(of: scheduler, for: api)
+    let delay = dueTime.duration(for: api, "dueTime")
+    let every = period.flatMap { $0.rxDuration }
+    if let every {
+      checkArgument(every > .zero, "\(api): period must be positive (got \(period!))")
+    }
+    return Observable(
+      Signal<Int, Never>.timer(after: delay, period: every, on: core).setFailureType(to: (any Error).self)
+    ).map { Element($0) }
+  }
+
+  /// Sends `0`, `1`, `2`, … every `period`, the first after one period, on `scheduler` (RxSwift's
+  /// `interval`).
+  public static func interval(_ period: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
+    timer(period, period: period, scheduler: scheduler)
+  }
+}

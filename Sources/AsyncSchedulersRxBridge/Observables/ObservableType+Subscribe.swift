@@ -1,0 +1,88 @@
+import AsyncSchedulers
+import AsyncSignals
+
+extension ObservableType {
+  /// Subscribes `on` to every event (RxSwift's `subscribe(_:)` with an event closure).
+  ///
+  /// `on` runs on the thread that sends each event, one event at a time, never after the end. Disposing
+  /// the returned disposable ends the subscription: no event is delivered after `dispose()` returns on
+  /// the delivering thread, and the sequence's resources are disposed exactly once.
+  public func subscribe(_ on: @escaping @Sendable (Event<Element>) -> Void) -> any Disposable {
+    signal.subscribe { on(Event($0)) }
+  }
+
+  /// Subscribes with a closure per kind of event (RxSwift's `subscribe(onNext:onError:onCompleted:onDisposed:)`).
+  ///
+  /// The closures run on the thread that sends each event. `onDisposed` runs once, when the
+  /// subscription ends: after `onError` or `onCompleted`, or when the returned disposable is disposed,
+  /// on the disposing thread.
+  public func subscribe(
+    onNext: (@Sendable (Element) -> Void)? = nil, onError: (@Sendable (any Swift.Error) -> Void)? = nil,
+    onCompleted: (@Sendable () -> Void)? = nil, onDisposed: (@Sendable () -> Void)? = nil
+  ) -> any Disposable {
+    let disposed = onDisposed.map { Disposables.create(with: $0) }
+    let subscription = signal.subscribe { event in
+      switch event {
+      case .next(let value): onNext?(value)
+      case .failed(let error):
+        onError?(error)
+        disposed?.dispose()
+      case .finished:
+        onCompleted?()
+        disposed?.dispose()
+      }
+    }
+    guard let disposed else { return subscription }
+    return Disposables.create(subscription, disposed)
+  }
+
+  /// Subscribes with closures that get `object` too, held weakly: events after `object` is gone are
+  /// not delivered (RxSwift 6's `subscribe(with:onNext:onError:onCompleted:onDisposed:)`).
+  ///
+  /// The closures run as in ``subscribe(onNext:onError:onCompleted:onDisposed:)``.
+  public func subscribe<Object: AnyObject>(
+    with object: Object, onNext: (@Sendable (Object, Element) -> Void)? = nil,
+    onError: (@Sendable (Object, any Swift.Error) -> Void)? = nil,
+    onCompleted: (@Sendable (Object) -> Void)? = nil, onDisposed: (@Sendable (Object) -> Void)? = nil
+  ) -> any Disposable {
+    let weak = WeakReference(object)
+    return subscribe(
+      onNext: { value in weak.object.map { onNext?($0, value) } },
+      onError: { error in weak.object.map { onError?($0, error) } },
+      onCompleted: { weak.object.map { onCompleted?($0) } },
+      onDisposed: { weak.object.map { onDisposed?($0) } })
+  }
+
+  /// Sends every event to each of `observers` (RxSwift's `bind(to:)`).
+  ///
+  /// Binding is meant for sequences that do not fail; an error is forwarded to the observers as it is
+  /// (RxSwift stops the process in debug builds).
+  public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable
+  where Observer.Element == Element {
+    subscribe { event in observers.forEach { $0.on(event) } }
+  }
+
+  /// Sends every event, its value made optional, to each of `observers` (RxSwift's `bind(to:)` for
+  /// optional observers).
+  public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable
+  where Observer.Element == Element? {
+    subscribe { event in observers.forEach { $0.on(event.map { $0 }) } }
+  }
+
+  /// Calls `onNext` with each value (RxSwift's `bind(onNext:)`), on the sending thread.
+  public func bind(onNext: @escaping @Sendable (Element) -> Void) -> any Disposable {
+    subscribe(onNext: onNext)
+  }
+
+  /// Subscribes with `binder`, which gets this sequence and returns what to dispose (RxSwift's
+  /// `bind(to:)` with a binder function).
+  public func bind<Result>(to binder: (Self) -> Result) -> Result { binder(self) }
+}
+
+/// A weak reference that crosses threads: it only reads the reference, which the runtime makes atomic.
+final class WeakReference<Object: AnyObject>: @unchecked Sendable {
+  // Why @unchecked Sendable: the one stored property is a `weak let`, read atomically by the runtime and
+  // never written after `init`.
+  weak let object: Object?
+  init(_ object: Object) { self.object = object }
+}

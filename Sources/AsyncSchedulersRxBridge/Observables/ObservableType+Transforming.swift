@@ -1,0 +1,225 @@
+import AsyncSchedulers
+import AsyncSignals
+
+extension ObservableType {
+  /// Sends each value transformed by `transform`; an error it throws fails the sequence.
+  ///
+  /// `transform` runs on the thread delivering the value, one value at a time.
+  public func map<Result: Sendable>(_ transform: @escaping @Sendable (Element) throws -> Result) -> Observable<Result> {
+    liftValues { value, observer in observer.send(try transform(value)) }
+  }
+
+  /// Sends the non-`nil` results of `transform`; an error it throws fails the sequence.
+  public func compactMap<Result: Sendable>(_ transform: @escaping @Sendable (Element) throws -> Result?)
+    -> Observable<Result>
+  {
+    liftValues { value, observer in
+      if let result = try transform(value) { observer.send(result) }
+    }
+  }
+
+  /// Sends the values that pass `predicate`; an error it throws fails the sequence.
+  public func filter(_ predicate: @escaping @Sendable (Element) throws -> Bool) -> Observable<Element> {
+    liftValues { value, observer in
+      if try predicate(value) { observer.send(value) }
+    }
+  }
+
+  /// Sends each value with its index, from zero, per subscription.
+  public func enumerated() -> Observable<(index: Int, element: Element)> {
+    lift {
+      let next = SubscriptionState(0)
+      return { event, observer in
+        switch event {
+        case .next(let value):
+          observer.send((index: next.value, element: value))
+          next.value += 1
+        case .error(let error): observer.fail(error)
+        case .completed: observer.finish()
+        }
+      }
+    }
+  }
+
+  /// Sends each running result of `accumulator`, starting from `seed` for each subscription.
+  public func scan<Accumulate: Sendable>(
+    _ seed: Accumulate, accumulator: @escaping @Sendable (Accumulate, Element) throws -> Accumulate
+  ) -> Observable<Accumulate> {
+    lift {
+      let state = SubscriptionState(seed)
+      return { event, observer in
+        switch event {
+        case .next(let value):
+          state.value = try accumulator(state.value, value)
+          observer.send(state.value)
+        case .error(let error): observer.fail(error)
+        case .completed: observer.finish()
+        }
+      }
+    }
+  }
+
+  /// Sends each running result of `accumulator`, which updates the accumulated value in place.
+  public func scan<Accumulate: Sendable>(
+    into seed: Accumulate, accumulator: @escaping @Sendable (inout Accumulate, Element) throws -> Void
+  ) -> Observable<Accumulate> {
+    scan(seed) { accumulated, value in
+      var result = accumulated
+      try accumulator(&result, value)
+      return result
+    }
+  }
+
+  /// Sends, when the sequence completes, the result of folding its values with `accumulator` from
+  /// `seed`, transformed by `mapResult`.
+  public func reduce<Accumulate: Sendable, Result: Sendable>(
+    _ seed: Accumulate, accumulator: @escaping @Sendable (Accumulate, Element) throws -> Accumulate,
+    mapResult: @escaping @Sendable (Accumulate) throws -> Result
+  ) -> Observable<Result> {
+    lift {
+      let state = SubscriptionState(seed)
+      return { event, observer in
+        switch event {
+        case .next(let value): state.value = try accumulator(state.value, value)
+        case .error(let error): observer.fail(error)
+        case .completed:
+          observer.send(try mapResult(state.value))
+          observer.finish()
+        }
+      }
+    }
+  }
+
+  /// Sends, when the sequence completes, the result of folding its values with `accumulator`.
+  public func reduce<Accumulate: Sendable>(
+    _ seed: Accumulate, accumulator: @escaping @Sendable (Accumulate, Element) throws -> Accumulate
+  ) -> Observable<Accumulate> {
+    reduce(seed, accumulator: accumulator, mapResult: { $0 })
+  }
+
+  /// Sends every value consecutive-duplicate-free, comparing the keys `keySelector` makes with
+  /// `comparer`; an error either throws fails the sequence.
+  public func distinctUntilChanged<Key: Sendable>(
+    _ keySelector: @escaping @Sendable (Element) throws -> Key,
+    comparer: @escaping @Sendable (Key, Key) throws -> Bool
+  ) -> Observable<Element> {
+    lift {
+      let last = SubscriptionState<Key?>(nil)
+      return { event, observer in
+        switch event {
+        case .next(let value):
+          let key = try keySelector(value)
+          if let previous = last.value, try comparer(previous, key) { return }
+          last.value = key
+          observer.send(value)
+        case .error(let error): observer.fail(error)
+        case .completed: observer.finish()
+        }
+      }
+    }
+  }
+
+  /// Drops values equal, by `comparer`, to the value before them.
+  public func distinctUntilChanged(_ comparer: @escaping @Sendable (Element, Element) throws -> Bool)
+    -> Observable<Element>
+  {
+    distinctUntilChanged({ $0 }, comparer: comparer)
+  }
+
+  /// Drops values whose key, by `keySelector`, equals the key of the value before them.
+  public func distinctUntilChanged<Key: Equatable & Sendable>(
+    _ keySelector: @escaping @Sendable (Element) throws -> Key
+  )
+    -> Observable<Element>
+  {
+    distinctUntilChanged(keySelector, comparer: { $0 == $1 })
+  }
+
+  /// Sends `elements` first, then this sequence's values.
+  public func startWith(_ elements: Element...) -> Observable<Element> {
+    Observable(signal.prepend(contentsOf: elements))
+  }
+
+  /// Sends each event as a value, then completes (RxSwift's `materialize`).
+  public func materialize() -> Observable<Event<Element>> {
+    lift {
+      { event, observer in
+        observer.send(event)
+        if event.isStopEvent { observer.finish() }
+      }
+    }
+  }
+
+  /// Sends nothing but the end: the values are dropped (RxSwift 6's `ignoreElements`).
+  public func ignoreElements() -> Observable<Never> {
+    liftValues { _, _ in }
+  }
+
+  /// Calls the closures at each event, before (`on…`) or after (`after…`) sending it, and at
+  /// subscription and disposal (RxSwift's `do`). An error an `on…` closure throws fails the sequence.
+  ///
+  /// The event closures run on the delivering thread; `onSubscribe` before subscribing upstream,
+  /// `onSubscribed` after, on the subscribing thread; `onDispose` once, when the subscription ends.
+  public func `do`(
+    onNext: (@Sendable (Element) throws -> Void)? = nil, afterNext: (@Sendable (Element) throws -> Void)? = nil,
+    onError: (@Sendable (any Swift.Error) throws -> Void)? = nil,
+    afterError: (@Sendable (any Swift.Error) throws -> Void)? = nil,
+    onCompleted: (@Sendable () throws -> Void)? = nil, afterCompleted: (@Sendable () throws -> Void)? = nil,
+    onSubscribe: (@Sendable () -> Void)? = nil, onSubscribed: (@Sendable () -> Void)? = nil,
+    onDispose: (@Sendable () -> Void)? = nil
+  ) -> Observable<Element> {
+    let upstream = signal
+    return Observable(
+      Signal { observer in
+        onSubscribe?()
+        let subscription = upstream.subscribe(linkedTo: observer) { event in
+          do {
+            switch event {
+            case .next(let value):
+              try onNext?(value)
+              observer.send(value)
+              try afterNext?(value)
+            case .failed(let error):
+              try onError?(error)
+              observer.fail(error)
+              try afterError?(error)
+            case .finished:
+              try onCompleted?()
+              observer.finish()
+              try afterCompleted?()
+            }
+          } catch {
+            observer.fail(error)
+          }
+        }
+        onSubscribed?()
+        guard let onDispose else { return subscription }
+        return Disposables.create(subscription, Disposables.create(with: onDispose))
+      })
+  }
+
+  /// Prints every event, subscription and disposal with `identifier` (RxSwift's `debug`).
+  public func debug(_ identifier: String? = nil, trimOutput: Bool = false) -> Observable<Element> {
+    let name = identifier ?? "Observable<\(Element.self)>"
+    @Sendable func log(_ text: String) {
+      let line = trimOutput && text.count > 40 ? String(text.prefix(40)) + "..." : text
+      print("\(name) -> \(line)")
+    }
+    return self.do(
+      onNext: { log("Event next(\($0))") }, onError: { log("Event error(\($0))") },
+      onCompleted: { log("Event completed") }, onSubscribe: { log("subscribed") },
+      onDispose: { log("isDisposed") })
+  }
+}
+
+extension ObservableType where Element: Equatable {
+  /// Drops values equal to the value before them.
+  public func distinctUntilChanged() -> Observable<Element> { Observable(signal.distinctUntilChanged()) }
+}
+
+extension ObservableType {
+  /// Turns values that are events back into a sequence (RxSwift's `dematerialize`).
+  public func dematerialize<Value: Sendable>() -> Observable<Value> where Element == Event<Value> {
+    liftValues { event, observer in observer.send(event.signalEvent) }
+  }
+}

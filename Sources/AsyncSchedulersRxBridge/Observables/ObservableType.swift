@@ -1,0 +1,32 @@
+import AsyncSignals
+
+/// What can be turned into an `Observable` (RxSwift's `ObservableConvertibleType`): observables,
+/// subjects, relays and traits. They are `Sendable`: operators subscribe to them from whatever
+/// thread delivers (RxSwift's protocol predates strict concurrency).
+public protocol ObservableConvertibleType: Sendable {
+  /// The type of the values the sequence sends (`Sendable`: values cross schedulers).
+  associatedtype Element: Sendable
+
+  /// This sequence as an `Observable`.
+  func asObservable() -> Observable<Element>
+}
+
+/// An observable sequence (RxSwift's `ObservableType`): every operator of the bridge is defined on it.
+public protocol ObservableType: ObservableConvertibleType {
+  /// Subscribes `observer`: it gets the sequence's events until the end or until the returned
+  /// disposable is disposed.
+  ///
+  /// A cold sequence starts its work now, on the calling thread, for this subscription; events reach
+  /// the observer on the thread that sends them, one at a time, never after the end or after disposal.
+  func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable where Observer.Element == Element
+}
+
+extension ObservableType {
+  /// This sequence as an `Observable`, subscribing through ``subscribe(_:)``.
+  public func asObservable() -> Observable<Element> {
+    Observable(Signal { observer in self.subscribe(AnyObserver(observer)) })
+  }
+
+  /// The native signal this sequence is.
+  var signal: Signal<Element, any Error> { asObservable().signal }
+}

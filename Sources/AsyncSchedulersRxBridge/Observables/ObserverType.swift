@@ -1,0 +1,31 @@
+/// What receives an observable sequence's events (RxSwift's `ObserverType`).
+///
+/// Observers are called from whatever thread the sequence sends on, one event at a time; under
+/// Swift 6 they are `Sendable` for that reason (RxSwift's own protocol predates strict concurrency).
+public protocol ObserverType: Sendable {
+  /// The type of the values observed.
+  associatedtype Element
+
+  /// Receives one event. Never called again after an `error` or `completed` event.
+  func on(_ event: Event<Element>)
+}
+
+extension ObserverType {
+  /// Sends a value (`on(.next(element))`).
+  public func onNext(_ element: Element) { on(.next(element)) }
+
+  /// Ends the sequence successfully (`on(.completed)`).
+  public func onCompleted() { on(.completed) }
+
+  /// Ends the sequence with `error` (`on(.error(error))`).
+  public func onError(_ error: any Swift.Error) { on(.error(error)) }
+
+  /// This observer as an `AnyObserver`.
+  public func asObserver() -> AnyObserver<Element> { AnyObserver(eventHandler: { self.on($0) }) }
+
+  /// An observer that transforms each value with `transform` and sends it to this one (RxSwift's
+  /// `mapObserver`). `transform` runs on the sending thread.
+  public func mapObserver<Result>(_ transform: @escaping @Sendable (Result) throws -> Element) -> AnyObserver<Result> {
+    AnyObserver(eventHandler: { self.on($0.map(transform)) })
+  }
+}

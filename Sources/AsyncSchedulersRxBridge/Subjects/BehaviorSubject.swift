@@ -1,0 +1,45 @@
+import AsyncSchedulers
+import AsyncSignals
+
+/// A hot sequence holding a current value, which each new observer gets first (RxSwift's
+/// `BehaviorSubject`). An observer arriving after the end gets the end only.
+///
+/// Thread-safe as ``PublishSubject``.
+public final class BehaviorSubject<Element: Sendable>: ObservableType, ObserverType, Disposable, Sendable {
+  private let core: RxSubjectCore<Element>
+
+  /// A subject whose current value is `value`.
+  public init(value: Element) {
+    core = RxSubjectCore(subject: ReplaySignalSubject(capacity: 1, initialValue: value), replaysAfterEnd: false)
+  }
+
+  /// The current value; throws the error that ended the subject, or `RxError.disposed`.
+  public func value() throws -> Element {
+    guard let value = try core.latestValue(owner: self) else { throw RxError.noElements }
+    return value
+  }
+
+  /// Makes `event`'s value the current one and sends it; ignored after the end or `dispose()`.
+  public func on(_ event: Event<Element>) { core.on(event) }
+
+  /// Subscribes `observer`: the current value, then the events sent from now on.
+  public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+  where Observer.Element == Element {
+    asObservable().subscribe(observer)
+  }
+
+  /// The subject as an `Observable`.
+  public func asObservable() -> Observable<Element> { Observable(core.signal(owner: self)) }
+
+  /// The subject as an observer.
+  public func asObserver() -> AnyObserver<Element> { AnyObserver(eventHandler: { self.on($0) }) }
+
+  /// Whether the subject has observers that have not ended.
+  public var hasObservers: Bool { core.hasObservers }
+
+  /// Whether `dispose()` was called.
+  public var isDisposed: Bool { core.isDisposed }
+
+  /// Stops the subject: later events are ignored, later subscribers fail with `RxError.disposed`.
+  public func dispose() { core.dispose() }
+}

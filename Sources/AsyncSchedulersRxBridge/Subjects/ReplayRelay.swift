@@ -1,0 +1,44 @@
+/// A `ReplaySubject` that never ends (RxRelay's `ReplayRelay`).
+public final class ReplayRelay<Element: Sendable>: ObservableType, Sendable {
+  private let subject: ReplaySubject<Element>
+
+  private init(subject: ReplaySubject<Element>) { self.subject = subject }
+
+  /// A relay replaying the latest `bufferSize` values.
+  /// - Precondition: `bufferSize >= 0`.
+  public static func create(bufferSize: Int) -> ReplayRelay<Element> {
+    ReplayRelay(subject: .create(bufferSize: bufferSize))
+  }
+
+  /// A relay replaying every value.
+  public static func createUnbound() -> ReplayRelay<Element> { ReplayRelay(subject: .createUnbounded()) }
+
+  /// Sends `event` to the observers, keeping it for the replay, on the calling thread.
+  public func accept(_ event: Element) { subject.onNext(event) }
+
+  /// Subscribes `observer`: the replay, then the values accepted from now on.
+  public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+  where Observer.Element == Element {
+    subject.subscribe(observer)
+  }
+
+  /// The relay as an `Observable`.
+  public func asObservable() -> Observable<Element> { subject.asObservable() }
+}
+
+extension ObservableType {
+  /// Accepts every value into each of `relays` (RxRelay's `bind(to:)`); the end is not forwarded.
+  public func bind(to relays: PublishRelay<Element>...) -> any Disposable {
+    subscribe(onNext: { value in relays.forEach { $0.accept(value) } })
+  }
+
+  /// Accepts every value into each of `relays` (RxRelay's `bind(to:)`); the end is not forwarded.
+  public func bind(to relays: BehaviorRelay<Element>...) -> any Disposable {
+    subscribe(onNext: { value in relays.forEach { $0.accept(value) } })
+  }
+
+  /// Accepts every value into each of `relays` (RxRelay's `bind(to:)`); the end is not forwarded.
+  public func bind(to relays: ReplayRelay<Element>...) -> any Disposable {
+    subscribe(onNext: { value in relays.forEach { $0.accept(value) } })
+  }
+}

@@ -1,0 +1,100 @@
+import AsyncSchedulers
+import AsyncSignals
+
+/// How a `Maybe` ends: with a value, an error, or empty (RxSwift's `MaybeEvent`).
+public enum MaybeEvent<Element> {
+  /// The one value.
+  case success(Element)
+  /// The error that ended it.
+  case error(any Swift.Error)
+  /// It ended with no value.
+  case completed
+}
+
+/// A sequence of at most one value, or an error (RxSwift's `Maybe` trait), on an `Observable`.
+public struct Maybe<Element: Sendable>: ObservableConvertibleType, Sendable {
+  /// The closure `create` hands its work to send the one event.
+  public typealias MaybeObserver = @Sendable (MaybeEvent<Element>) -> Void
+
+  let source: Observable<Element>
+
+  init(source: Observable<Element>) { self.source = source }
+
+  /// A maybe whose every subscription runs `subscribe`: the first event it sends ends it.
+  public static func create(subscribe: @escaping @Sendable (@escaping MaybeObserver) -> any Disposable) -> Maybe {
+    Maybe(
+      source: .create { observer in
+        subscribe { event in
+          switch event {
+          case .success(let value):
+            observer.onNext(value)
+            observer.onCompleted()
+          case .error(let error): observer.onError(error)
+          case .completed: observer.onCompleted()
+          }
+        }
+      })
+  }
+
+  /// A maybe of `element`.
+  public static func just(_ element: Element) -> Maybe { Maybe(source: .just(element)) }
+
+  /// A maybe that completes empty.
+  public static func empty() -> Maybe { Maybe(source: .empty()) }
+
+  /// A maybe failing with `error`.
+  public static func error(_ error: any Swift.Error) -> Maybe { Maybe(source: .error(error)) }
+
+  /// A maybe that never ends.
+  public static func never() -> Maybe { Maybe(source: .never()) }
+
+  /// The maybe as an `Observable` of at most one value.
+  public func asObservable() -> Observable<Element> { source }
+
+  /// Subscribes with a closure per way it can end; `onDisposed` runs once when the subscription ends.
+  public func subscribe(
+    onSuccess: (@Sendable (Element) -> Void)? = nil, onError: (@Sendable (any Swift.Error) -> Void)? = nil,
+    onCompleted: (@Sendable () -> Void)? = nil, onDisposed: (@Sendable () -> Void)? = nil
+  ) -> any Disposable {
+    let completedEmpty = onCompleted
+    return source.materialize().take(2).toArray().subscribe(
+      onSuccess: { events in
+        if case .next(let value) = events.first {
+          onSuccess?(value)
+        } else if case .error(let error) = events.first {
+          onError?(error)
+        } else {
+          completedEmpty?()
+        }
+      }, onDisposed: onDisposed)
+  }
+
+  /// The maybe with its value transformed.
+  public func map<Result: Sendable>(_ transform: @escaping @Sendable (Element) throws -> Result) -> Maybe<Result> {
+    Maybe<Result>(source: source.map(transform))
+  }
+
+  /// The maybe as a `Single`: `RxError.noElements` if it completes empty.
+  public func asSingle() -> Single<Element> { source.asSingle() }
+}
+
+extension ObservableType {
+  /// This sequence as a `Maybe`: its one value or empty; `RxError.moreThanOneElement` on a second value.
+  public func asMaybe() -> Maybe<Element> {
+    Maybe(
+      source: lift {
+        let first = SubscriptionState<Element?>(nil)
+        return { event, observer in
+          switch event {
+          case .next(let value):
+            guard first.value == nil else { throw RxError.moreThanOneElement }
+            first.value = value
+          case .error(let error): observer.fail(error)
+          case .completed:
+            if let value = first.value { observer.send(value) }
+            observer.finish()
+          }
+        }
+      })
+  }
+}

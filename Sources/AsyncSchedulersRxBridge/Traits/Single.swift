@@ -1,0 +1,149 @@
+import AsyncSchedulers
+import AsyncSignals
+
+/// How a `Single` ends: with its one value or an error (RxSwift 6's `SingleEvent`).
+public typealias SingleEvent<Element> = Result<Element, any Swift.Error>
+
+/// A sequence of exactly one value or an error (RxSwift's `Single` trait), on an `Observable`.
+public struct Single<Element: Sendable>: ObservableConvertibleType, Sendable {
+  /// The closure `create` hands its work to send the one event.
+  public typealias SingleObserver = @Sendable (SingleEvent<Element>) -> Void
+
+  let source: Observable<Element>
+
+  init(source: Observable<Element>) { self.source = source }
+
+  /// A single whose every subscription runs `subscribe`: the first event it sends ends the single,
+  /// later ones are ignored. `subscribe` runs on the subscribing thread and returns what to dispose.
+  public static func create(subscribe: @escaping @Sendable (@escaping SingleObserver) -> any Disposable) -> Single {
+    Single(
+      source: .create { observer in
+        subscribe { event in
+          switch event {
+          case .success(let value):
+            observer.onNext(value)
+            observer.onCompleted()
+          case .failure(let error): observer.onError(error)
+          }
+        }
+      })
+  }
+
+  /// A single of `element`.
+  public static func just(_ element: Element) -> Single { Single(source: .just(element)) }
+
+  /// A single failing with `error`.
+  public static func error(_ error: any Swift.Error) -> Single { Single(source: .error(error)) }
+
+  /// A single that never ends.
+  public static func never() -> Single { Single(source: .never()) }
+
+  /// A single made anew for each subscription by `factory`.
+  public static func deferred(_ factory: @escaping @Sendable () throws -> Single) -> Single {
+    Single(source: .deferred { try factory().source })
+  }
+
+  /// The single as an `Observable` of one value.
+  public func asObservable() -> Observable<Element> { source }
+
+  /// Subscribes `observer` to the single's end, on the thread that sends it.
+  public func subscribe(_ observer: @escaping SingleObserver) -> any Disposable {
+    source.subscribe(
+      onNext: { observer(.success($0)) }, onError: { observer(.failure($0)) })
+  }
+
+  /// Subscribes with a closure for the value and one for the error; `onDisposed` runs once when the
+  /// subscription ends.
+  public func subscribe(
+    onSuccess: (@Sendable (Element) -> Void)? = nil, onFailure: (@Sendable (any Swift.Error) -> Void)? = nil,
+    onDisposed: (@Sendable () -> Void)? = nil
+  ) -> any Disposable {
+    source.subscribe(onNext: onSuccess, onError: onFailure, onDisposed: onDisposed)
+  }
+
+  /// The single with its value transformed.
+  public func map<Result: Sendable>(_ transform: @escaping @Sendable (Element) throws -> Result) -> Single<Result> {
+    Single<Result>(source: source.map(transform))
+  }
+
+  /// The single that `selector` makes from this one's value.
+  public func flatMap<Result: Sendable>(_ selector: @escaping @Sendable (Element) throws -> Single<Result>)
+    -> Single<Result>
+  {
+    Single<Result>(source: source.flatMap { try selector($0).source })
+  }
+
+  /// On an error, the single of `element`.
+  public func catchAndReturn(_ element: Element) -> Single { Single(source: source.catchAndReturn(element)) }
+
+  /// On an error, the single `handler` makes.
+  public func `catch`(_ handler: @escaping @Sendable (any Swift.Error) throws -> Single) -> Single {
+    Single(source: source.catch { try handler($0).source })
+  }
+
+  /// Delivers the end on `scheduler`.
+  public func observe(on scheduler: some ImmediateSchedulerType) -> Single {
+    Single(source: source.observe(on: scheduler))
+  }
+
+  /// Subscribes on `scheduler`.
+  public func subscribe(on scheduler: some ImmediateSchedulerType) -> Single {
+    Single(source: source.subscribe(on: scheduler))
+  }
+
+  /// Fails with `RxError.timeout` unless the value comes within `dueTime`.
+  public func timeout(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Single {
+    Single(source: source.timeout(dueTime, scheduler: scheduler))
+  }
+
+  /// Sends the value `dueTime` later.
+  public func delay(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Single {
+    Single(source: source.delay(dueTime, scheduler: scheduler))
+  }
+
+  /// Resubscribes up to `maxAttemptCount` times in all.
+  public func retry(_ maxAttemptCount: Int) -> Single { Single(source: source.retry(maxAttemptCount)) }
+
+  /// The single as a `Maybe`.
+  public func asMaybe() -> Maybe<Element> { Maybe(source: source) }
+
+  /// The value, awaited (RxSwift 6.5's `value`); cancelling the task disposes the subscription and
+  /// throws `CancellationError`.
+  public var value: Element {
+    get async throws {
+      for try await value in source.values { return value }
+      throw RxError.noElements
+    }
+  }
+}
+
+extension ObservableType {
+  /// This sequence as a `Single`: its one value, or `RxError.noElements` when it completes empty,
+  /// `RxError.moreThanOneElement` when it sends a second value.
+  public func asSingle() -> Single<Element> {
+    Single(
+      source: lift {
+        let first = SubscriptionState<Element?>(nil)
+        return { event, observer in
+          switch event {
+          case .next(let value):
+            guard first.value == nil else { throw RxError.moreThanOneElement }
+            first.value = value
+          case .error(let error): observer.fail(error)
+          case .completed:
+            guard let value = first.value else { throw RxError.noElements }
+            observer.send(value)
+            observer.finish()
+          }
+        }
+      })
+  }
+
+  /// The first value, or `nil` if the sequence completes empty, as a `Single` (RxSwift 6's `first()`).
+  public func first() -> Single<Element?> {
+    Single(source: Observable<Element?>(signal.take(1).map { Optional($0) }).concat(Observable.just(nil)).take(1))
+  }
+
+  /// All the values, when the sequence completes, as a `Single` (RxSwift 6's `toArray()`).
+  public func toArray() -> Single<[Element]> { Single(source: Observable(signal.collect())) }
+}

@@ -1,0 +1,78 @@
+import AsyncSchedulers
+import AsyncSchedulersRxBridge
+import Testing
+
+@Suite("Observable creation")
+struct ObservableCreationTests {
+  @Test("of, from and just deliver synchronously during subscribe, then complete")
+  func synchronousSources() {
+    let recorder = Recorder<Int>()
+    _ = Observable.of(1, 2, 3).subscribe(recorder)
+    _ = Observable.from([4]).subscribe(recorder)
+    _ = Observable.just(5).subscribe(recorder)
+    #expect(recorder.trace == ["1", "2", "3", "completed", "4", "completed", "5", "completed"])
+  }
+
+  @Test("create runs per subscription, drops events after the end and disposes its resources once")
+  func createKeepsTheGrammar() {
+    let disposals = Log()
+    let source = Observable<Int>.create { observer in
+      observer.onNext(1)
+      observer.onCompleted()
+      observer.onNext(2)
+      return Disposables.create { disposals("disposed") }
+    }
+    let first = Recorder<Int>()
+    let second = Recorder<Int>()
+    let subscription = source.subscribe(first)
+    _ = source.subscribe(second)
+    subscription.dispose()
+    #expect(first.trace == ["1", "completed"])
+    #expect(second.trace == ["1", "completed"])
+    #expect(disposals.values == ["disposed", "disposed"])
+  }
+
+  @Test("empty, never, error and deferred behave as RxSwift's")
+  func simpleSources() {
+    let recorder = Recorder<Int>()
+    _ = Observable<Int>.empty().subscribe(recorder)
+    _ = Observable<Int>.never().subscribe(recorder)
+    _ = Observable<Int>.error(TestError()).subscribe(recorder)
+    _ = Observable<Int>.deferred { throw TestError(name: "factory") }.subscribe(recorder)
+    _ = Observable<Int>.deferred { .just(7) }.subscribe(recorder)
+    #expect(recorder.trace == ["completed", "error(boom)", "error(factory)", "7", "completed"])
+  }
+
+  @Test("range and generate count on the current-thread scheduler; repeatElement stops on disposal")
+  func schedulerSources() {
+    let recorder = Recorder<Int>()
+    _ = Observable.range(start: 3, count: 3).subscribe(recorder)
+    _ = Observable.generate(initialState: 1, condition: { $0 < 20 }, iterate: { $0 * 3 }).subscribe(recorder)
+    _ = Observable.repeatElement(9).take(2).subscribe(recorder)
+    #expect(recorder.trace == ["3", "4", "5", "completed", "1", "3", "9", "completed", "9", "9", "completed"])
+  }
+
+  @Test("subscribe(onNext:onError:onCompleted:onDisposed:) calls onDisposed once, after the end")
+  func subscribeClosures() {
+    let log = Log()
+    let subscription = Observable.of(1, 2).subscribe(
+      onNext: { log("next \($0)") }, onError: { log("error \($0)") }, onCompleted: { log("completed") },
+      onDisposed: { log("disposed") })
+    subscription.dispose()
+    #expect(log.values == ["next 1", "next 2", "completed", "disposed"])
+  }
+
+  @Test("subscribe(with:) stops delivering once the object is gone")
+  func subscribeWithObject() {
+    final class Owner: Sendable {}
+    let log = Log()
+    let subject = PublishSubject<Int>()
+    var owner: Owner? = Owner()
+    let subscription = subject.subscribe(with: owner!, onNext: { _, value in log("\(value)") })
+    subject.onNext(1)
+    owner = nil
+    subject.onNext(2)
+    subscription.dispose()
+    #expect(log.values == ["1"])
+  }
+}
