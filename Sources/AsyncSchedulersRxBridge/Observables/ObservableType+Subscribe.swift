@@ -59,14 +59,18 @@ extension ObservableType {
   /// (RxSwift stops the process in debug builds).
   public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable
   where Observer.Element == Element {
-    subscribe { event in observers.forEach { $0.on(event) } }
+    subscribe { event in
+      for observer in observers { observer.on(event) }
+    }
   }
 
   /// Sends every event, its value made optional, to each of `observers` (RxSwift's `bind(to:)` for
   /// optional observers).
   public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable
   where Observer.Element == Element? {
-    subscribe { event in observers.forEach { $0.on(event.map { $0 }) } }
+    subscribe { event in
+      for observer in observers { observer.on(event.map { $0 }) }
+    }
   }
 
   /// Calls `onNext` with each value (RxSwift's `bind(onNext:)`), on the sending thread.

@@ -29,16 +29,22 @@ public final class ReplayRelay<Element: Sendable>: ObservableType, Sendable {
 extension ObservableType {
   /// Accepts every value into each of `relays` (RxRelay's `bind(to:)`); the end is not forwarded.
   public func bind(to relays: PublishRelay<Element>...) -> any Disposable {
-    subscribe(onNext: { value in relays.forEach { $0.accept(value) } })
+    subscribe(onNext: { value in
+      for relay in relays { relay.accept(value) }
+    })
   }
 
   /// Accepts every value into each of `relays` (RxRelay's `bind(to:)`); the end is not forwarded.
   public func bind(to relays: BehaviorRelay<Element>...) -> any Disposable {
-    subscribe(onNext: { value in relays.forEach { $0.accept(value) } })
+    subscribe(onNext: { value in
+      for relay in relays { relay.accept(value) }
+    })
   }
 
   /// Accepts every value into each of `relays` (RxRelay's `bind(to:)`); the end is not forwarded.
   public func bind(to relays: ReplayRelay<Element>...) -> any Disposable {
-    subscribe(onNext: { value in relays.forEach { $0.accept(value) } })
+    subscribe(onNext: { value in
+      for relay in relays { relay.accept(value) }
+    })
   }
 }

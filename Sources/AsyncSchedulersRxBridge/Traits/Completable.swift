@@ -16,8 +16,6 @@ public struct Completable: ObservableConvertibleType, Sendable {
 
   let source: Observable<Never>
 
-  init(source: Observable<Never>) { self.source = source }
-
   /// A completable whose every subscription runs `subscribe`: the first event it sends ends it.
   public static func create(subscribe: @escaping @Sendable (@escaping CompletableObserver) -> any Disposable)
     -> Completable

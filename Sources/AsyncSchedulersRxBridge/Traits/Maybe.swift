@@ -18,8 +18,6 @@ public struct Maybe<Element: Sendable>: ObservableConvertibleType, Sendable {
 
   let source: Observable<Element>
 
-  init(source: Observable<Element>) { self.source = source }
-
   /// A maybe whose every subscription runs `subscribe`: the first event it sends ends it.
   public static func create(subscribe: @escaping @Sendable (@escaping MaybeObserver) -> any Disposable) -> Maybe {
     Maybe(
