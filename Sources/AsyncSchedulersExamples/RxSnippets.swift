@@ -1,5 +1,6 @@
 import AsyncSchedulers
 import AsyncSchedulersRxBridge
+import AsyncSchedulersTesting
 import Foundation
 import Synchronization
 
@@ -47,5 +48,65 @@ enum RxSnippets {
     assert(fired.all == ["a@1.0", "b@2.0"])
     // end-snippet
     print("  Rx virtual time: \(fired.all)")
+
+    // snippet: rx-observables
+    // Seed 004's timer, on a scheduler whose core is a TestScheduler: exact virtual time.
+    let test = TestScheduler()
+    let timerScheduler = SerialDispatchQueueScheduler(core: test)
+    let disposeBag = DisposeBag()
+    let ticks = Lines()
+    Observable<Int>.timer(.seconds(5), period: .seconds(2), scheduler: timerScheduler)
+      .subscribe { event in ticks.append("\(event) at \(test.now.offset)") }
+      .disposed(by: disposeBag)
+    test.advance(by: .seconds(9))
+    assert(ticks.all == ["next(0) at 5.0 seconds", "next(1) at 7.0 seconds", "next(2) at 9.0 seconds"])
+    // Operators, subjects and relays with RxSwift's names.
+    let query = BehaviorRelay(value: "")
+    let results = Lines()
+    query.asObservable()
+      .filter { !$0.isEmpty }
+      .debounce(.milliseconds(300), scheduler: timerScheduler)
+      .distinctUntilChanged()
+      .flatMapLatest { text in Observable.just("results for \(text)") }
+      .subscribe(onNext: { results.append($0) })
+      .disposed(by: disposeBag)
+    query.accept("sw")
+    query.accept("swift")
+    test.advance(by: .milliseconds(300))
+    assert(results.all == ["results for swift"])
+    // end-snippet
+    print("  Rx observables: \(ticks.all), \(results.all)")
+    _ = seed003(sequence1: .of(1, 2), backgroundScheduler: timerScheduler)
+    seed004(disposeBag: DisposeBag())
+  }
+
+  /// Seed 003's code, unchanged (cold: nothing runs until someone subscribes).
+  static func seed003(sequence1: Observable<Int>, backgroundScheduler: some ImmediateSchedulerType)
+    -> Observable<Void>
+  {
+    sequence1
+      .observeOn(backgroundScheduler)
+      .map { n in
+        print("This is performed on the background scheduler")
+      }
+      .observeOn(MainScheduler.instance)
+      .map { n in
+        print("This is performed on the main scheduler")
+      }
+  }
+
+  /// Seed 004's code, unchanged but for `var timer` made `let` (a warning otherwise); disposed at once
+  /// here (the same timer runs on virtual time above).
+  static func seed004(disposeBag: DisposeBag) {
+    Observable<Int>.timer(.seconds(5), period: .seconds(2), scheduler: MainScheduler.instance)
+      .subscribe { event in
+        print(event)
+      }
+      .disposed(by: disposeBag)
+    let timer: Observable<Int> = Observable<Int>.interval(.seconds(1), scheduler: MainScheduler.instance)
+    timer.subscribe { num in
+      print(num)
+    }
+    .disposed(by: disposeBag)
   }
 }

@@ -8,7 +8,7 @@ extension ObservableType {
     Observable(.merge(sources.map(\.signal)))
   }
 
-  /// Merges the values of `sources`; see ``merge(_:)-(Array<Observable<Element>>)``.
+  /// Merges the values of `sources`, as the array form does.
   public static func merge(_ sources: Observable<Element>...) -> Observable<Element> { merge(sources) }
 
   /// Sends the values of `sources` one sequence after another: each starts when the previous completes.
@@ -17,7 +17,7 @@ extension ObservableType {
     return Observable(sources.dropFirst().reduce(first.signal) { $0.concat($1.signal) })
   }
 
-  /// Sends the values of `sources` one after another; see ``concat(_:)-(Array<Observable<Element>>)``.
+  /// Sends the values of `sources` one after another, as the array form does.
   public static func concat(_ sources: Observable<Element>...) -> Observable<Element> { concat(sources) }
 
   /// Sends this sequence's values, then, once it completes, `second`'s.

@@ -20,8 +20,8 @@ extension ObservableType {
       })
   }
 
-  /// RxSwift 5's name of ``observe(on:)``.
-  @available(*, deprecated, renamed: "observe(on:)")
+  /// RxSwift 5's name of ``observe(on:)``, kept without RxSwift 6's deprecation warning so that
+  /// migrating code builds clean; prefer `observe(on:)` in new code.
   public func observeOn(_ scheduler: some ImmediateSchedulerType) -> Observable<Element> { observe(on: scheduler) }
 
   /// Subscribes (and disposes) upstream on `scheduler` (RxSwift's `subscribe(on:)`): the sequence's
@@ -42,8 +42,8 @@ extension ObservableType {
       })
   }
 
-  /// RxSwift 5's name of ``subscribe(on:)``.
-  @available(*, deprecated, renamed: "subscribe(on:)")
+  /// RxSwift 5's name of ``subscribe(on:)``, kept without RxSwift 6's deprecation warning so that
+  /// migrating code builds clean; prefer `subscribe(on:)` in new code.
   public func subscribeOn(_ scheduler: some ImmediateSchedulerType) -> Observable<Element> {
     subscribe(on: scheduler)
   }
