@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "AsyncSchedulersBridge", targets: ["AsyncSchedulersBridge"]),
     .library(name: "AsyncSchedulersRxBridge", targets: ["AsyncSchedulersRxBridge"]),
     .library(name: "AsyncSchedulersBridgeTesting", targets: ["AsyncSchedulersBridgeTesting"]),
+    .library(name: "AsyncSchedulersRxBridgeTesting", targets: ["AsyncSchedulersRxBridgeTesting"]),
   ],
   targets: [
     .target(name: "AsyncSchedulers"),
@@ -22,11 +23,15 @@ let package = Package(
       name: "AsyncSchedulersBridgeTesting",
       dependencies: ["AsyncSchedulersBridge", "AsyncSchedulers", "AsyncSchedulersTesting"]),
     .target(name: "AsyncSchedulersRxBridge", dependencies: ["AsyncSchedulers", "AsyncSignals"]),
+    // RxTest's counterpart: apart from the bridge, so that apps importing the bridge link no test framework.
+    .target(
+      name: "AsyncSchedulersRxBridgeTesting",
+      dependencies: ["AsyncSchedulersRxBridge", "AsyncSchedulers", "AsyncSchedulersTesting"]),
     .executableTarget(
       name: "AsyncSchedulersExamples",
       dependencies: [
         "AsyncSchedulers", "AsyncSchedulersTesting", "AsyncSignals", "AsyncSchedulersBridge", "AsyncSchedulersRxBridge",
-        "AsyncSchedulersBridgeTesting",
+        "AsyncSchedulersBridgeTesting", "AsyncSchedulersRxBridgeTesting",
       ]),
     .executableTarget(
       name: "AsyncSchedulersBenchmarks",
@@ -55,7 +60,7 @@ let package = Package(
     // RxSwift code with the import swapped: only the Rx bridge, Swift 5 mode (as Rx-era code is).
     .testTarget(
       name: "AsyncSchedulersRxBridgeSwapTests",
-      dependencies: ["AsyncSchedulersRxBridge"],
+      dependencies: ["AsyncSchedulersRxBridge", "AsyncSchedulersRxBridgeTesting"],
       swiftSettings: [.swiftLanguageMode(.v5)]),
     // ReactiveObjC-era Swift with the import swapped: only the RAC bridge, Swift 5 mode.
     .testTarget(

@@ -6,7 +6,7 @@ Tests/ (test support and app-pattern targets are for test targets only)."""
 import json, pathlib, re, subprocess, sys
 
 PRODUCTION = ["AsyncSchedulers", "AsyncSignals", "AsyncSchedulersBridge", "AsyncSchedulersRxBridge"]
-TEST_MODULES = {"AsyncSchedulersTesting", "AsyncSchedulersBridgeTesting", "AsyncSchedulersTestSupport"}
+TEST_MODULES = {"AsyncSchedulersTesting", "AsyncSchedulersBridgeTesting", "AsyncSchedulersRxBridgeTesting", "AsyncSchedulersTestSupport"}
 
 package = json.loads(subprocess.check_output(["swift", "package", "describe", "--type", "json"], text=True))
 targets = {t["name"]: t for t in package["targets"]}

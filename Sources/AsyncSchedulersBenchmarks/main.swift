@@ -52,6 +52,7 @@ let scenarios: [(name: String, run: ((RunOptions) -> [Figure])?)] = [
   ("signal", signalThroughput),
   ("bridge", bridgeOverhead),
   ("rx", rxBridge),
+  ("observable", rxObservable),
   ("creation", creation),
   ("energy", energy),
 ]

@@ -2,23 +2,32 @@ import AsyncSchedulers
 import Dispatch
 
 /// An Rx scheduler that runs on a core scheduler: the seam through which the Observable operators
-/// reach the native signals' scheduler-aware operators (one implementation of each behaviour).
-protocol CoreBackedScheduler {
-  /// The core scheduler the Rx scheduler's work runs on.
+/// reach the native signals' scheduler-aware operators (one implementation of each behaviour), also
+/// for the Rx testing module's `TestScheduler`.
+package protocol CoreBackedScheduler {
+  /// The core scheduler the Rx scheduler's timers run on.
   var coreScheduler: any Scheduler { get }
+
+  /// Whether `observe(on:)` and `subscribe(on:)` hop through the core directly (`true`), or through
+  /// the Rx scheduler's own `schedule` (RxTest's scheduler, which delays such work by one tick).
+  var hopsThroughCore: Bool { get }
+}
+
+extension CoreBackedScheduler {
+  package var hopsThroughCore: Bool { true }
 }
 
 extension SerialDispatchQueueScheduler: CoreBackedScheduler {
-  var coreScheduler: any Scheduler { core }
+  package var coreScheduler: any Scheduler { core }
 }
 extension ConcurrentDispatchQueueScheduler: CoreBackedScheduler {
-  var coreScheduler: any Scheduler { core }
+  package var coreScheduler: any Scheduler { core }
 }
 extension ConcurrentMainScheduler: CoreBackedScheduler {
-  var coreScheduler: any Scheduler { core }
+  package var coreScheduler: any Scheduler { core }
 }
 extension CurrentThreadScheduler: CoreBackedScheduler {
-  var coreScheduler: any Scheduler { core }
+  package var coreScheduler: any Scheduler { core }
 }
 
 /// The core scheduler behind `scheduler`, or a failure naming `api` for a scheduler that has none

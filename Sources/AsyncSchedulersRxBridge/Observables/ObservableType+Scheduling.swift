@@ -9,7 +9,7 @@ extension ObservableType {
   /// are queued per subscription and drained by one scheduled job at a time. Other schedulers get the
   /// same shape through their `schedule`. Disposing stops deliveries not yet made.
   public func observe(on scheduler: some ImmediateSchedulerType) -> Observable<Element> {
-    if let backed = scheduler as? any CoreBackedScheduler {
+    if let backed = scheduler as? any CoreBackedScheduler, backed.hopsThroughCore {
       return Observable(signal.observe(on: backed.coreScheduler))
     }
     let upstream = signal
@@ -27,7 +27,7 @@ extension ObservableType {
   /// Subscribes (and disposes) upstream on `scheduler` (RxSwift's `subscribe(on:)`): the sequence's
   /// subscription work runs there; events arrive wherever the upstream sends them.
   public func subscribe(on scheduler: some ImmediateSchedulerType) -> Observable<Element> {
-    if let backed = scheduler as? any CoreBackedScheduler {
+    if let backed = scheduler as? any CoreBackedScheduler, backed.hopsThroughCore {
       return Observable(signal.subscribe(on: backed.coreScheduler))
     }
     let upstream = signal

@@ -1,0 +1,84 @@
+import AsyncSchedulers
+import AsyncSchedulersRxBridge
+import Dispatch
+import Foundation
+import Synchronization
+
+/// The sum a pipeline's subscriber computes, read after the pipeline completed.
+private final class Sink: @unchecked Sendable {
+  // Why @unchecked Sendable: `sum` is written only by the one serial queue delivering, and read after
+  // the completion's semaphore, which orders the accesses.
+  var sum = 0
+}
+
+/// Scenario 11b: RxSwift's Observable on the bridge. 1e6 Ints through
+/// `Observable.from(…).map.filter.observe(on: SerialDispatchQueueScheduler).subscribe`, against the same
+/// pipeline written by hand on Dispatch (map and filter inline, each value handed to a serial queue);
+/// and the memory of a live subscription (a subject, a map, a filter and a subscriber), as resident
+/// memory per subscription over 10,000 of them.
+func rxObservable(_ options: RunOptions) -> [Figure] {
+  let count = options.size(1_000_000, quick: 20_000)
+  let values = Array(0..<count)
+  let pipeline = compare(
+    scenario: "11b Rx Observable: from.map.filter.observe(on:)", operations: count, options: options,
+    target: .ratio(1.0),
+    ours: {
+      let scheduler = SerialDispatchQueueScheduler(qos: .default)
+      let sink = Sink()
+      let done = DispatchSemaphore(value: 0)
+      return time {
+        let subscription = Observable.from(values)
+          .map { $0 &* 3 }
+          .filter { $0 & 1 == 0 }
+          .observe(on: scheduler)
+          .subscribe(onNext: { sink.sum &+= $0 }, onCompleted: { done.signal() })
+        done.wait()
+        subscription.dispose()
+      }
+    },
+    baseline: {
+      let queue = DispatchQueue(label: "bench.rx.observable.baseline")
+      let sink = Sink()
+      let done = DispatchSemaphore(value: 0)
+      return time {
+        for value in values {
+          let mapped = value &* 3
+          guard mapped & 1 == 0 else { continue }
+          queue.async { sink.sum &+= mapped }
+        }
+        queue.async { done.signal() }
+        done.wait()
+      }
+    })
+
+  let subscriptions = options.size(10_000, quick: 1_000)
+  func residentPerSubscription(ours: Bool) -> Double {
+    let before = procStatusKilobytes("VmRSS")
+    var live: [any Disposable] = []
+    live.reserveCapacity(subscriptions)
+    let subject = PublishSubject<Int>()
+    let hand = Mutex<[(Int) -> Void]>([])
+    for _ in 0..<subscriptions {
+      if ours {
+        live.append(subject.map { $0 + 1 }.filter { $0 > 0 }.subscribe(onNext: { _ in }))
+      } else {
+        // By hand: a closure per subscriber in a locked list, what a minimal hot source keeps.
+        hand.withCriticalRegion { $0.append({ value in _ = value + 1 > 0 }) }
+      }
+    }
+    let after = procStatusKilobytes("VmRSS")
+    for subscription in live { subscription.dispose() }
+    return (after - before) * 1024 / Double(subscriptions)
+  }
+  var ours: [Double] = []
+  var baseline: [Double] = []
+  for _ in 0..<(options.quick ? 1 : 3) {
+    ours.append(residentPerSubscription(ours: true))
+    baseline.append(residentPerSubscription(ours: false))
+  }
+  return [
+    pipeline,
+    figure(
+      "11b Rx Observable: memory of a live subscription", unit: "B", target: .info, ours: ours, baseline: baseline),
+  ]
+}

@@ -1,0 +1,173 @@
+import AsyncSchedulers
+import AsyncSchedulersRxBridge
+import AsyncSchedulersTesting
+import Foundation
+
+/// RxTest's virtual-time scheduler on the core's virtual time: a `SchedulerType` whose clock counts
+/// ticks (`TestTime`), running on an `AsyncSchedulersTesting.TestScheduler` (``core``), so the bridge's
+/// timed operators (`delay`, `debounce`, `timer`, …) use the same engine as native virtual-time tests.
+///
+/// A file that imports both this module and `AsyncSchedulersTesting` names the type it means:
+/// `AsyncSchedulersRxBridgeTesting.TestScheduler` (RxTest's) or `AsyncSchedulersTesting.TestScheduler`.
+///
+/// As in RxTest, work scheduled for the current tick or earlier through this scheduler (`schedule`, a
+/// zero `scheduleRelative`, `observe(on:)`, `subscribe(on:)`) runs one tick later when
+/// `simulateProcessingDelay` is on. Actions run on the thread driving the scheduler (``start()``,
+/// ``advanceTo(_:)``), one at a time.
+public final class TestScheduler: SchedulerType, CoreBackedScheduler, Sendable {
+  /// The core virtual-time scheduler the ticks run on (one tick is `resolution` seconds of its time).
+  public let core: AsyncSchedulersTesting.TestScheduler
+  private let resolution: Double
+  private let simulateProcessingDelay: Bool
+
+  /// A scheduler whose clock starts at `initialClock` ticks, each tick `resolution` seconds of virtual
+  /// time (for `RxTimeInterval` conversions).
+  /// - Precondition: `resolution` is positive and finite.
+  public init(initialClock: TestTime, resolution: Double = 1.0, simulateProcessingDelay: Bool = true) {
+    guard resolution > 0, resolution.isFinite else {
+      fatalError("TestScheduler(initialClock:resolution:): resolution must be positive and finite (got \(resolution))")
+    }
+    self.resolution = resolution
+    self.simulateProcessingDelay = simulateProcessingDelay
+    core = AsyncSchedulersTesting.TestScheduler(
+      name: "RxTest.TestScheduler", now: SchedulerInstant.zero.advanced(by: .seconds(Double(initialClock) * resolution))
+    )
+  }
+
+  package var coreScheduler: any Scheduler { core }
+  package var hopsThroughCore: Bool { false }
+
+  /// The current virtual time, in ticks.
+  public var clock: TestTime { ticks(core.now.offset) }
+
+  /// The current virtual time as a date (`clock × resolution` seconds after 1970).
+  public var now: RxTime { Date(timeIntervalSince1970: Double(clock) * resolution) }
+
+  private func ticks(_ duration: Duration) -> TestTime {
+    let (seconds, attoseconds) = duration.components
+    return TestTime(((Double(seconds) + Double(attoseconds) / 1e18) / resolution).rounded())
+  }
+
+  private func instant(_ time: TestTime) -> SchedulerInstant {
+    SchedulerInstant.zero.advanced(by: .seconds(Double(time) * resolution))
+  }
+
+  /// Schedules `action(state)` at the current tick (the next one with the processing delay).
+  public func schedule<StateType: Sendable>(
+    _ state: StateType, action: @escaping @Sendable (StateType) -> any Disposable
+  ) -> any Disposable {
+    scheduleAbsoluteVirtual(state, time: clock, action: action)
+  }
+
+  /// Schedules `action(state)` `dueTime` from now, converted to ticks; `.never` never runs.
+  public func scheduleRelative<StateType: Sendable>(
+    _ state: StateType, dueTime: RxTimeInterval, action: @escaping @Sendable (StateType) -> any Disposable
+  ) -> any Disposable {
+    guard let seconds = dueTime.seconds else { return Disposables.create() }
+    return scheduleAbsoluteVirtual(state, time: clock + TestTime((seconds / resolution).rounded()), action: action)
+  }
+
+  /// Schedules `action(state)` `dueTime` ticks from now.
+  public func scheduleRelativeVirtual<StateType: Sendable>(
+    _ state: StateType, dueTime: TestTime, action: @escaping @Sendable (StateType) -> any Disposable
+  ) -> any Disposable {
+    scheduleAbsoluteVirtual(state, time: clock + dueTime, action: action)
+  }
+
+  /// Schedules `action(state)` at tick `time` (the tick after the current one if that is not later and
+  /// the processing delay is on; the current one otherwise).
+  public func scheduleAbsoluteVirtual<StateType: Sendable>(
+    _ state: StateType, time: TestTime, action: @escaping @Sendable (StateType) -> any Disposable
+  ) -> any Disposable {
+    let current = clock
+    let due = time <= current ? (simulateProcessingDelay ? current + 1 : current) : time
+    let result = SerialDisposable()
+    let timer = core.schedule(at: instant(due), leeway: .zero) { result.disposable = action(state) }
+    return Disposables.create(timer, result)
+  }
+
+  /// Runs `action` at tick `time` (RxTest's `scheduleAt`).
+  public func scheduleAt(_ time: TestTime, action: @escaping @Sendable () -> Void) {
+    _ = scheduleAbsoluteVirtual((), time: time) { _ in
+      action()
+      return Disposables.create()
+    }
+  }
+
+  /// Runs everything scheduled, moving the clock to each due time, until nothing is left.
+  public func start() { core.run() }
+
+  /// Runs what is due up to tick `time` and leaves the clock there.
+  public func advanceTo(_ time: TestTime) { core.advance(to: instant(time)) }
+
+  /// A hot observable sending `events` at their ticks to whoever is subscribed then.
+  public func createHotObservable<Element: Sendable>(_ events: [Recorded<Event<Element>>])
+    -> TestableObservable<Element>
+  {
+    TestableObservable(scheduler: self, events: events, hot: true)
+  }
+
+  /// A cold observable sending `events` to each subscriber, their ticks counted from its subscription.
+  public func createColdObservable<Element: Sendable>(_ events: [Recorded<Event<Element>>])
+    -> TestableObservable<Element>
+  {
+    TestableObservable(scheduler: self, events: events, hot: false)
+  }
+
+  /// An observer recording the events it receives with their ticks.
+  public func createObserver<Element: Sendable>(_ type: Element.Type) -> TestableObserver<Element> {
+    TestableObserver(scheduler: self)
+  }
+
+  /// Creates the observable at `created`, subscribes a recording observer at `subscribed`, disposes it
+  /// at `disposed`, runs everything, and returns the observer (RxTest's `start`).
+  public func start<Element: Sendable>(
+    created: TestTime, subscribed: TestTime, disposed: TestTime,
+    create: @escaping @Sendable () -> Observable<Element>
+  ) -> TestableObserver<Element> {
+    let observer = createObserver(Element.self)
+    let source = Holder<Observable<Element>>()
+    let subscription = Holder<any Disposable>()
+    scheduleAt(created) { source.value = create() }
+    scheduleAt(subscribed) { subscription.value = source.value?.subscribe(observer) }
+    scheduleAt(disposed) { subscription.value?.dispose() }
+    start()
+    return observer
+  }
+
+  /// `start` with creation at 100 and subscription at 200, as RxTest.
+  public func start<Element: Sendable>(disposed: TestTime, create: @escaping @Sendable () -> Observable<Element>)
+    -> TestableObserver<Element>
+  {
+    start(created: 100, subscribed: 200, disposed: disposed, create: create)
+  }
+
+  /// `start` with creation at 100, subscription at 200 and disposal at 1000, as RxTest.
+  public func start<Element: Sendable>(_ create: @escaping @Sendable () -> Observable<Element>)
+    -> TestableObserver<Element>
+  {
+    start(created: 100, subscribed: 200, disposed: 1000, create: create)
+  }
+}
+
+/// A value set by one scheduled action and read by a later one (the scheduler runs them one at a time,
+/// in order, on the driving thread).
+private final class Holder<Value>: @unchecked Sendable {
+  // Why @unchecked Sendable: only the actions of one TestScheduler touch it, and the scheduler runs them
+  // one after another on the thread driving it, each ordered after the previous by the scheduler's lock.
+  var value: Value?
+}
+
+extension DispatchTimeInterval {
+  /// The interval in seconds, `nil` for `.never`.
+  fileprivate var seconds: Double? {
+    switch self {
+    case .seconds(let value): Double(value)
+    case .milliseconds(let value): Double(value) / 1e3
+    case .microseconds(let value): Double(value) / 1e6
+    case .nanoseconds(let value): Double(value) / 1e9
+    case .never: nil
+    @unknown default: nil
+    }
+  }
+}

@@ -1,0 +1,70 @@
+// RxTest-based tests as RxSwift projects have them, with `import RxSwift`/`import RxTest` swapped for
+// the bridge and its testing module, in Swift 5 mode.
+import AsyncSchedulersRxBridge
+import AsyncSchedulersRxBridgeTesting
+import Testing
+
+@Suite("RxTest code after swapping the import")
+struct RxTestSwapTests {
+  @Test("start() creates at 100, subscribes at 200 and records a cold observable's events at their ticks")
+  func coldObservableThroughMap() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createColdObservable([
+      .next(10, 1), .next(20, 2), .completed(30),
+    ])
+    let res = scheduler.start { xs.map { $0 * 10 } }
+    #expect(res.events == [.next(210, 10), .next(220, 20), .completed(230)])
+    #expect(xs.subscriptions == [Subscription(200, 230)])
+  }
+
+  @Test("A hot observable sends at absolute ticks; disposal at 1000 ends the subscription")
+  func hotObservableFilter() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createHotObservable([
+      .next(150, 1), .next(210, 2), .next(240, 3), .next(1100, 4),
+    ])
+    let res = scheduler.start { xs.filter { $0 != 3 }.asObservable() }
+    #expect(res.events == [.next(210, 2)])
+    #expect(xs.subscriptions == [Subscription(200, 1000)])
+  }
+
+  @Test("Timed operators run on the scheduler's ticks: debounce, delay and interval")
+  func timedOperators() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createHotObservable([
+      .next(210, 1), .next(220, 2), .next(300, 3), .completed(400),
+    ])
+    let debounced = scheduler.start { xs.debounce(.seconds(20), scheduler: scheduler) }
+    #expect(debounced.events == [.next(240, 2), .next(320, 3), .completed(400)])
+
+    let delayScheduler = TestScheduler(initialClock: 0)
+    let ys = delayScheduler.createColdObservable([.next(10, "a"), .completed(20)])
+    let delayed = delayScheduler.start { ys.delay(.seconds(5), scheduler: delayScheduler) }
+    #expect(delayed.events == [.next(215, "a"), .completed(225)])
+
+    let ticking = TestScheduler(initialClock: 0)
+    let ticks = ticking.start(disposed: 550) { Observable<Int>.interval(.seconds(100), scheduler: ticking) }
+    #expect(ticks.events == [.next(300, 0), .next(400, 1), .next(500, 2)])
+  }
+
+  @Test("observe(on:) on the test scheduler delays each event by one tick, as RxTest's processing delay")
+  func processingDelay() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createHotObservable([.next(210, 1), .completed(220)])
+    let res = scheduler.start { xs.observe(on: scheduler) }
+    #expect(res.events == [.next(211, 1), .completed(221)])
+  }
+
+  @Test("createObserver and scheduleAt drive a subject by hand; errors compare by description")
+  func manualDriving() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let observer = scheduler.createObserver(Int.self)
+    let subject = PublishSubject<Int>()
+    scheduler.scheduleAt(10) { _ = subject.subscribe(observer) }
+    scheduler.scheduleAt(20) { subject.onNext(1) }
+    scheduler.scheduleAt(30) { subject.onError(RxError.timeout) }
+    scheduler.start()
+    #expect(observer.events == [.next(20, 1), .error(30, RxError.timeout)])
+    #expect(Recorded.events(.next(1, "x")) == [.next(1, "x")])
+  }
+}
