@@ -44,7 +44,7 @@ extension Signal {
     Machine.Output == SignalEvent<Output, Failure>
   {
     Signal<Output, Failure> { observer in
-      let box = OutboxMachine(makeMachine())
+      let box = OutboxStorage(makeMachine())
       return subscribePair(other, otherFirst: otherFirst) { event in
         let action = box.state.withCriticalRegion { $0.handle(event) }
         if action.send { box.state.sendPosted(to: observer.send) }

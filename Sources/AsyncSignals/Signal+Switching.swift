@@ -10,7 +10,7 @@ extension Signal {
   /// one at a time. Memory: one inner subscription.
   public func switchToLatest<Inner: Sendable>() -> Signal<Inner, Failure> where Element == Signal<Inner, Failure> {
     Signal<Inner, Failure> { observer in
-      let box = OutboxMachine(SwitchStateMachine<Inner, Failure>())
+      let box = OutboxStorage(SwitchStateMachine<Inner, Failure>())
       let inner = SerialDisposable()
       @Sendable func perform(_ send: Bool) { if send { box.state.sendPosted(to: observer.send) } }
       let outer = subscribe { event in

@@ -12,7 +12,7 @@ extension Signal {
   public func delay(_ interval: Duration, on scheduler: some Scheduler) -> Signal {
     checkArgument(interval >= .zero, "Signal.delay: interval must not be negative (got \(interval))")
     return Signal { observer in
-      let timeline = DelayTimeline(observer: observer, scheduler: scheduler)
+      let timeline = DelayStorage(observer: observer, scheduler: scheduler)
       let subscription = subscribe { event in
         if case .failed = event {
           timeline.failNow(event)
@@ -66,7 +66,7 @@ extension Signal {
     valuesPassingTest shouldDebounce: @escaping @Sendable (Element) -> Bool
   ) -> Signal {
     Signal { observer in
-      let pending = PendingValue<Element, Failure>(observer: observer)
+      let pending = DebounceStorage<Element, Failure>(observer: observer)
       let subscription = subscribe { event in
         switch event {
         case .next(let value) where shouldDebounce(value):
@@ -95,7 +95,7 @@ extension Signal {
   public func throttle(for interval: Duration, on scheduler: some Scheduler, latest: Bool = true) -> Signal {
     checkArgument(interval >= .zero, "Signal.throttle: interval must not be negative (got \(interval))")
     return Signal { observer in
-      let throttle = ThrottleState<Element, Failure>(observer: observer)
+      let throttle = ThrottleStorage<Element, Failure>(observer: observer)
       let subscription = subscribe { event in
         switch event {
         case .next(let value):
@@ -119,7 +119,7 @@ extension Signal {
   public func collect(every interval: Duration, on scheduler: some Scheduler) -> Signal<[Element], Failure> {
     checkArgument(interval >= .zero, "Signal.collect(every:): interval must not be negative (got \(interval))")
     return Signal<[Element], Failure> { observer in
-      let batch = BatchState<Element, Failure>(observer: observer)
+      let batch = CollectStorage<Element, Failure>(observer: observer)
       let subscription = subscribe { event in
         switch event {
         case .next(let value):

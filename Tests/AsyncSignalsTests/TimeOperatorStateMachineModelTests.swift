@@ -226,7 +226,7 @@ struct TimeOperatorStateMachineModelTests {
     let failures = await runModel { failures in
       for seed in ModelTesting.seeds(ThreadSanitizerHooks.shared == nil ? 3_000 : 300) {
         var random = SplitMix(seed: seed)
-        var machine = BatchStateMachine<Int, TestError>()
+        var machine = CollectStateMachine<Int, TestError>()
         var sender = SimulatedSender<SignalEvent<[Int], TestError>>()
         var expected: [SignalEvent<[Int], TestError>] = []
         var batch: [Int] = []

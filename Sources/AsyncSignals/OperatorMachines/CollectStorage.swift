@@ -5,7 +5,7 @@ import Synchronization
 ///
 /// The first value of a batch arms a timer; when it fires the batch is posted. Each batch has a
 /// number, so a timer of a batch already sent (by the end) does nothing.
-struct BatchStateMachine<Element: Sendable, Failure: Error>: OutboxState {
+struct CollectStateMachine<Element: Sendable, Failure: Error>: OutboxState {
   private(set) var values: [Element] = []
   private var timer: ScheduledAction?
   private(set) var batch: UInt64 = 0
@@ -65,9 +65,9 @@ struct BatchStateMachine<Element: Sendable, Failure: Error>: OutboxState {
 
 /// The storage of one `collect(every:)` subscription: the machine under a lock, its timer, and the
 /// sending.
-final class BatchState<Element: Sendable, Failure: Error>: Sendable {
+final class CollectStorage<Element: Sendable, Failure: Error>: Sendable {
   private let observer: SignalObserver<[Element], Failure>
-  private let state = Mutex(BatchStateMachine<Element, Failure>())
+  private let state = Mutex(CollectStateMachine<Element, Failure>())
 
   init(observer: SignalObserver<[Element], Failure>) { self.observer = observer }
 

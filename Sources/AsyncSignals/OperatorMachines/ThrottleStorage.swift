@@ -80,7 +80,7 @@ struct ThrottleStateMachine<Element: Sendable, Failure: Error>: OutboxState {
 }
 
 /// The storage of one `throttle` subscription: the machine under a lock, its timer, and the sending.
-final class ThrottleState<Element: Sendable, Failure: Error>: Sendable {
+final class ThrottleStorage<Element: Sendable, Failure: Error>: Sendable {
   private let observer: SignalObserver<Element, Failure>
   private let state = Mutex(ThrottleStateMachine<Element, Failure>())
 

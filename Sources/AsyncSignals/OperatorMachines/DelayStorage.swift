@@ -67,7 +67,7 @@ struct DelayStateMachine<Event: Sendable>: OutboxState {
 }
 
 /// The storage of one `delay` subscription: the machine under a lock, its timer, and the sending.
-final class DelayTimeline<Element: Sendable, Failure: Error, S: Scheduler>: Sendable {
+final class DelayStorage<Element: Sendable, Failure: Error, S: Scheduler>: Sendable {
   private let observer: SignalObserver<Element, Failure>
   private let scheduler: S
   /// Holds the pending timer; disposing it cancels the delivery of what waits.

@@ -93,7 +93,7 @@ struct DebounceStateMachine<Element: Sendable, Failure: Error>: OutboxState {
 }
 
 /// The storage of one `debounce` subscription: the machine under a lock, its timers, and the sending.
-final class PendingValue<Element: Sendable, Failure: Error>: Sendable {
+final class DebounceStorage<Element: Sendable, Failure: Error>: Sendable {
   private let observer: SignalObserver<Element, Failure>
   private let state = Mutex(DebounceStateMachine<Element, Failure>())
 

@@ -52,7 +52,7 @@ extension Mutex where Value: OutboxState {
 
 /// A time or combining operator's state machine under its lock, shared by the closures of one
 /// subscription.
-final class OutboxMachine<Machine: OutboxState>: Sendable {
+final class OutboxStorage<Machine: OutboxState>: Sendable {
   let state: Mutex<Machine>
 
   init(_ machine: sending Machine) { state = Mutex(machine) }
