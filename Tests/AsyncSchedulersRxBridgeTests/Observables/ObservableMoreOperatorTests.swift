@@ -22,10 +22,16 @@ struct ObservableMoreOperatorTests {
 
   @Test("combineLatest and zip of three sources, and first()")
   func arities() {
-    #expect(trace(Observable.zip(Observable.of(1, 2), Observable.of("a", "b"), Observable.of(true, false)) { "\($0)\($1)\($2)" }) == [
-      "1atrue", "2bfalse", "completed",
-    ])
-    #expect(trace(Observable.combineLatest(Observable.of(1), Observable.of(2), Observable.of(3)) { $0 + $1 + $2 }) == ["6", "completed"])
+    #expect(
+      trace(
+        Observable.zip(Observable.of(1, 2), Observable.of("a", "b"), Observable.of(true, false)) { "\($0)\($1)\($2)" })
+        == [
+          "1atrue", "2bfalse", "completed",
+        ])
+    #expect(
+      trace(Observable.combineLatest(Observable.of(1), Observable.of(2), Observable.of(3)) { $0 + $1 + $2 }) == [
+        "6", "completed",
+      ])
     #expect(trace(Observable.of(4, 5).first().asObservable()) == ["Optional(4)", "completed"])
     #expect(trace(Observable<Int>.empty().first().asObservable()) == ["nil", "completed"])
   }
