@@ -43,7 +43,6 @@ public final class TestableObservable<Element: Sendable>: ObservableType, Sendab
     if let hot {
       inner = hot.subscribe(observer)
     } else {
-      let start = scheduler.clock
       let timers = CompositeDisposable()
       for recorded in recordedEvents {
         _ = timers.insert(
@@ -52,7 +51,6 @@ public final class TestableObservable<Element: Sendable>: ObservableType, Sendab
             return Disposables.create()
           })
       }
-      _ = start
       inner = timers
     }
     return Disposables.create {

@@ -119,7 +119,7 @@ extension ObservableType {
           source.disposable = fallback.subscribe { observer.send($0) }
         }
         source.disposable = upstream.subscribe(linkedTo: observer) { event in
-          guard watch.pass(isLast: event.isTerminal) else { return }
+          guard watch.pass() else { return }
           observer.send(event)
           if !event.isTerminal {
             watch.arm { source.disposable = fallback.subscribe { observer.send($0) } }

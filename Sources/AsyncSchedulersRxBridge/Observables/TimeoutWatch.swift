@@ -40,7 +40,7 @@ final class TimeoutWatch: Disposable {
 
   /// Whether an upstream event may pass (no time-out yet); moves to the next generation, cancelling the
   /// pending timer.
-  func pass(isLast: Bool) -> Bool {
+  func pass() -> Bool {
     let (passes, timer) = state.withCriticalRegion { state -> (Bool, ScheduledAction?) in
       guard !state.timedOut else { return (false, nil) }
       state.generation &+= 1

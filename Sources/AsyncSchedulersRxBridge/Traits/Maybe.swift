@@ -78,21 +78,5 @@ public struct Maybe<Element: Sendable>: ObservableConvertibleType, Sendable {
 
 extension ObservableType {
   /// This sequence as a `Maybe`: its one value or empty; `RxError.moreThanOneElement` on a second value.
-  public func asMaybe() -> Maybe<Element> {
-    Maybe(
-      source: lift {
-        let first = SubscriptionState<Element?>(nil)
-        return { event, observer in
-          switch event {
-          case .next(let value):
-            guard first.value == nil else { throw RxError.moreThanOneElement }
-            first.value = value
-          case .error(let error): observer.fail(error)
-          case .completed:
-            if let value = first.value { observer.send(value) }
-            observer.finish()
-          }
-        }
-      })
-  }
+  public func asMaybe() -> Maybe<Element> { Maybe(source: atMostOne(required: false)) }
 }

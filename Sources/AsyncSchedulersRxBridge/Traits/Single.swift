@@ -120,23 +120,29 @@ public struct Single<Element: Sendable>: ObservableConvertibleType, Sendable {
 extension ObservableType {
   /// This sequence as a `Single`: its one value, or `RxError.noElements` when it completes empty,
   /// `RxError.moreThanOneElement` when it sends a second value.
-  public func asSingle() -> Single<Element> {
-    Single(
-      source: lift {
-        let first = SubscriptionState<Element?>(nil)
-        return { event, observer in
-          switch event {
-          case .next(let value):
-            guard first.value == nil else { throw RxError.moreThanOneElement }
-            first.value = value
-          case .error(let error): observer.fail(error)
-          case .completed:
-            guard let value = first.value else { throw RxError.noElements }
+  public func asSingle() -> Single<Element> { Single(source: atMostOne(required: true)) }
+
+  /// The one value at completion; `RxError.moreThanOneElement` on a second value; with `required`,
+  /// `RxError.noElements` when the sequence completes empty (what `asSingle` and `asMaybe` share).
+  func atMostOne(required: Bool) -> Observable<Element> {
+    lift {
+      let first = SubscriptionState<Element?>(nil)
+      return { event, observer in
+        switch event {
+        case .next(let value):
+          guard first.value == nil else { throw RxError.moreThanOneElement }
+          first.value = value
+        case .error(let error): observer.fail(error)
+        case .completed:
+          if let value = first.value {
             observer.send(value)
-            observer.finish()
+          } else if required {
+            throw RxError.noElements
           }
+          observer.finish()
         }
-      })
+      }
+    }
   }
 
   /// The first value, or `nil` if the sequence completes empty, as a `Single` (RxSwift 6's `first()`).
