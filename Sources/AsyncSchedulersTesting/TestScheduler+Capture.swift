@@ -76,7 +76,7 @@ extension TestScheduler {
     _ body: () async throws(Failure) -> Result
   ) async throws(Failure) -> Result {
     guard ActiveScopes.shared.isAvailable else {
-      reportIssue(
+      report(
         "capturingAllTasks needs the runtime's swift_task_enqueueGlobal_hook, swift_task_getMainExecutor_hook and "
           + "swift_task_getJobTaskId, which this runtime does not export: the body runs uncaptured.",
         fileID: fileID, filePath: filePath, line: line, column: column)
@@ -86,7 +86,7 @@ extension TestScheduler {
     case .start: break
     case .alreadyCapturing: return try await body()
     case .refused(let reason):
-      reportIssue(reason, fileID: fileID, filePath: filePath, line: line, column: column)
+      report(reason, fileID: fileID, filePath: filePath, line: line, column: column)
       return try await body()
     }
     let scope = CaptureScopeCounter.next()
@@ -100,6 +100,7 @@ extension TestScheduler {
         canceller: canceller))
     let outcome: CaptureOutcome<Result, Failure> = await CaptureMarker.$scope.withValue(scope) {
       guard await moveOntoScheduler() else { return .refused }
+      state.withCriticalRegion { $0.beginExploring() }
       canceller.start(cancelling: bodyTask)
       defer { canceller.finish() }
       // Whether the body's last step ran in the scope is read here, before the marker is gone: once it
@@ -118,7 +119,7 @@ extension TestScheduler {
     case .returned(let value, _): return value
     case .threw(let error, _): throw error
     case .refused:
-      reportIssue(
+      report(
         "capturingAllTasks could not move its body onto TestScheduler '\(name)': the caller is isolated to an "
           + "actor with an executor of its own. Call it from a nonisolated or @MainActor test; the body runs "
           + "uncaptured.", fileID: fileID, filePath: filePath, line: line, column: column)
@@ -266,7 +267,7 @@ extension TestScheduler {
       defer { state.stallReport = nil }
       return state.stallReport
     }
-    if let stall { reportIssue(stall, fileID: fileID, filePath: filePath, line: line, column: column) }
+    if let stall { report(stall, fileID: fileID, filePath: filePath, line: line, column: column) }
     reportEscapes(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -392,7 +393,7 @@ extension TestScheduler {
       guard let timer = state.popTimer(dueBy: .distantFuture) else { return (.workArrived, nil) }
       return (.fired, timer)
     }
-    if let timer = step.1 { runJob(.action(timer)) }
+    if let timer = step.1 { fire(timer) }
     return step.0
   }
 }

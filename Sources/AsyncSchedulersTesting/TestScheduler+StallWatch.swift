@@ -21,7 +21,7 @@ extension TestScheduler {
       (state.stallWatchEnded(), state.describePending(name: name))
     }
     guard stalled else { return }
-    reportIssue(
+    report(
       "TestScheduler '\(name)': a task waited \(stallTimeout) of real time for work parked on this scheduler, "
         + "and nothing drives it (no advance, run or step). Fix it in one of two ways: drive the scheduler "
         + "from the test before awaiting that work (scheduler.advance(by:), run()), or run the code inside "

@@ -60,6 +60,8 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   let wakeup = DispatchSemaphore(value: 0)
   /// When tasks' recent jobs started, in real time (see `noteJobStart(_:)`).
   let jobStarts = TaskJobStarts()
+  /// How many failures this scheduler has reported (a run exploring orderings failed when it rose).
+  let issuesReported = Atomic<Int>(0)
   /// The executor actors bound to this scheduler use.
   private let serialExecutor = TestSchedulerSerialExecutor()
   /// The executor the main actor of a capturing scope's code runs on (made by the first scope).
@@ -330,7 +332,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
     reportEscapes(fileID: fileID, filePath: filePath, line: line, column: column)
     let (count, description) = state.withCriticalRegion { ($0.livePendingCount, $0.describePending(name: name)) }
     guard count > 0 else { return }
-    reportIssue(
+    report(
       "Expected no pending work.\n\(description)", fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -345,7 +347,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
     guard duration >= .zero else {
       // Checked here, not only by `advance(to:)`: at a clock saturated at `.distantPast` the target
       // would equal the present, and the negative duration would pass unreported.
-      reportIssue(
+      report(
         "TestScheduler '\(name)' cannot move back in time: advance(by:) got a negative duration (\(duration)).",
         fileID: fileID, filePath: filePath, line: line, column: column)
       return
@@ -362,7 +364,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   ) {
     let current = now
     guard target >= current else {
-      reportIssue(
+      report(
         "TestScheduler '\(name)' cannot move back in time, from \(current) to \(target).",
         fileID: fileID, filePath: filePath, line: line, column: column)
       return
@@ -371,7 +373,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
       while true {
         runReady()
         guard let timer = state.withCriticalRegion({ $0.popTimer(dueBy: target) }) else { break }
-        runJob(.action(timer))
+        fire(timer)
       }
       // Stopped by runaway work: the clock stays where the work ran away.
       if state.withCriticalRegion({ $0.isRunaway }) { return true }
@@ -396,7 +398,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
       while true {
         runReady()
         if steps >= maximumSteps && state.withCriticalRegion({ $0.hasFiringTimer }) {
-          reportIssue(
+          report(
             "TestScheduler.run() stopped after \(max(maximumSteps, 0)) timers: work keeps scheduling more work "
               + "(an endless repeating timer?). Use advance(by:) for endless timers.\n"
               + pendingDescription, fileID: fileID, filePath: filePath, line: line, column: column)
@@ -404,7 +406,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
         }
         guard let timer = state.withCriticalRegion({ $0.popTimer(dueBy: .distantFuture) }) else { return true }
         steps += 1
-        runJob(.action(timer))
+        fire(timer)
       }
     }
   }
@@ -468,7 +470,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
       if wait && wakeup.wait(timeout: deadline) == .timedOut {
         state.withCriticalRegion { $0.waiterBlocked = false }
         if condition() { return true }
-        reportIssue(
+        report(
           "TestScheduler.runUntil timed out after \(timeout).\n\(pendingDescription)",
           fileID: fileID, filePath: filePath, line: line, column: column)
         return false
@@ -494,13 +496,13 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
     }
     switch refusal {
     case .nested:
-      reportIssue(
+      report(
         "TestScheduler '\(name)' is already being driven: advance, run and step cannot be called from "
           + "work the scheduler is running.", fileID: fileID, filePath: filePath, line: line, column: column)
       return false
     case .outsideScope:
       reportEscapes(fileID: fileID, filePath: filePath, line: line, column: column)
-      reportIssue(
+      report(
         "TestScheduler '\(name)' is capturing all tasks: drive it from the body of capturingAllTasks, not "
           + "from code running outside the scope (it may have escaped the scope: a Task.sleep, or a "
           + "continuation resumed by another thread).", fileID: fileID, filePath: filePath, line: line,
@@ -514,7 +516,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
     let result = Schedulers.withCurrent(self) { body() }
     reportEscapes(fileID: fileID, filePath: filePath, line: line, column: column)
     if let runaway = state.withCriticalRegion({ $0.isRunaway ? $0.describeRunaway(name: name) : nil }) {
-      reportIssue(runaway, fileID: fileID, filePath: filePath, line: line, column: column)
+      report(runaway, fileID: fileID, filePath: filePath, line: line, column: column)
       return false
     }
     return result
@@ -523,7 +525,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   /// Fails the test with the escapes recorded since the last report, if any.
   func reportEscapes(fileID: String, filePath: String, line: Int, column: Int) {
     guard let escapes = state.withCriticalRegion({ $0.drainEscapes() }) else { return }
-    reportIssue(escapes.describe(name: name), fileID: fileID, filePath: filePath, line: line, column: column)
+    report(escapes.describe(name: name), fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Runs the ready work as one driving call (the stall watch's way to unblock a waiting task).
@@ -543,6 +545,21 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
     case .action(let action): action.isDisposed
     case .runnable(let job): job.isJobCancelled
     case .closure, .job, .taskJob: false
+    }
+  }
+
+  /// Fails the running test with `message` (see `reportIssue`), counting it.
+  func report(_ message: String, fileID: String, filePath: String, line: Int, column: Int) {
+    issuesReported.add(1, ordering: .relaxed)
+    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Runs `timer`; when exploring orderings, then every other timer due at the same instant, so the
+  /// wake-ups they cause are ready together.
+  func fire(_ timer: ScheduledTimer) {
+    runJob(.action(timer))
+    while let next = state.withCriticalRegion({ $0.firesDueTimersTogether ? $0.popTimer(dueBy: $0.now) : nil }) {
+      runJob(.action(next))
     }
   }
 

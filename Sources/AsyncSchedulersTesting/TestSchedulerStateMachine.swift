@@ -116,13 +116,34 @@ package struct TestSchedulerStateMachine {
   /// `advance`/`run` move time); it stops when its scope ends.
   package mutating func nextPumpStep(scope: UInt64) -> PumpStep {
     guard capturingScope == scope else { return .stop }
-    if let work = queues.popReady() { return .run(work) }
+    if let work = takeReady() { return .run(work) }
     if !settleWaiters.isEmpty {
       defer { settleWaiters = [] }
       return .settled(settleWaiters)
     }
     waiterBlocked = true
     return .wait
+  }
+
+  /// The run's ordering choices when it explores orderings (`nil`: plain FIFO).
+  package private(set) var explorer: OrderExplorer?
+
+  /// Makes this scheduler explore orderings with `explorer` (choices start at ``beginExploring()``).
+  package mutating func explore(with explorer: OrderExplorer) { self.explorer = explorer }
+
+  /// Starts making ordering choices (the scope's body runs on the scheduler).
+  package mutating func beginExploring() { explorer?.activate() }
+
+  /// Whether timers due at one instant all fire before any ready job runs (exploring orderings: their
+  /// wake-ups are then ready together and permuted).
+  package var firesDueTimersTogether: Bool { explorer?.isActive ?? false }
+
+  /// Removes the next ready job: the first, or the one the explorer chooses.
+  private mutating func takeReady() -> Work? {
+    guard queues.readyCount > 0 else { return nil }
+    guard explorer?.isActive == true else { return queues.popReady() }
+    let offset = explorer!.choose(among: queues.readyWork.map(OrderExplorer.lane(of:)), now: now)
+    return queues.removeReady(at: offset)
   }
 
   /// Callers of `TestScheduler.settle()` waiting for the scope to have nothing ready.
@@ -230,7 +251,7 @@ package struct TestSchedulerStateMachine {
       isRunaway = true
       return nil
     }
-    guard let work = queues.popReady() else { return nil }
+    guard let work = takeReady() else { return nil }
     runAtInstant.count(work)
     return work
   }

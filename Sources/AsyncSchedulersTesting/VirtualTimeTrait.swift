@@ -1,4 +1,5 @@
 #if canImport(Testing)
+  import AsyncSchedulers
   import Synchronization
   import Testing
 
@@ -33,6 +34,15 @@
     /// ``TestScheduler/capturingAllTasks(isolation:autoAdvance:stallTimeout:fileID:filePath:line:column:_:)``).
     public var autoAdvances: Bool = true
 
+    /// Whether the test explores orderings (runs N times with seeded choices) or replays one seed.
+    enum Exploration: Sendable {
+      case exploring(runs: Int, strategy: OrderingStrategy)
+      case replaying(seed: UInt64, strategy: OrderingStrategy)
+    }
+
+    /// `nil` for one plain run (FIFO order).
+    var exploration: Exploration?
+
     /// Applies to every test of a suite it is attached to.
     public var isRecursive: Bool { true }
 
@@ -54,6 +64,10 @@
     public func provideScope(
       for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
+      if let exploration {
+        try await explore(exploration, test: test, performing: function)
+        return
+      }
       let location = test.sourceLocation
       let scheduler = TestScheduler(name: test.displayName ?? test.name)
       try await TestScheduler.$current.withValue(scheduler) {
@@ -72,6 +86,80 @@
     }
   }
 
+  extension VirtualTimeTrait {
+    /// Runs `function` as `exploration` says: run after run until one fails (then an issue names its
+    /// seed), or one replayed run (an issue carries its trace when it fails).
+    private func explore(
+      _ exploration: Exploration, test: Test, performing function: @Sendable () async throws -> Void
+    ) async throws {
+      let location = test.sourceLocation
+      let name = test.displayName ?? test.name
+      switch exploration {
+      case .replaying(let seed, let strategy):
+        let outcome = await run(seed: seed, strategy: strategy, name: name, location: location, function)
+        if outcome.failed {
+          Issue.record(
+            "The run replaying seed \(seed) failed; its choices:\n\(outcome.trace)", sourceLocation: location)
+        }
+      case .exploring(let runs, let strategy):
+        var seeds = SplitMix(seed: Self.stableHash(String(describing: test.id)))
+        var orderings = Set<UInt64>()
+        for run in 0..<runs {
+          let seed = seeds.next()
+          let outcome = await self.run(seed: seed, strategy: strategy, name: name, location: location, function)
+          orderings.insert(outcome.digest)
+          if outcome.failed {
+            let report = OrderExplorationReport(
+              runsPassed: run, distinctOrderings: orderings.count, failure: outcome.trace)
+            let replay =
+              "@Test(.virtualTime(seed: \(seed)" + (strategy == .random ? "" : ", strategy: \(strategy)") + "))"
+            Issue.record(
+              Comment(rawValue: TestScheduler.explorationFailure(report, runs: runs, replay: replay)),
+              sourceLocation: location)
+            return
+          }
+          try Task.checkCancellation()
+        }
+        print("◇ \(name): explored \(runs) run(s), \(orderings.count) distinct ordering(s), all passed.")
+      }
+    }
+
+    /// One run on a scope exploring orderings with `seed`: whether any issue was recorded in it (its
+    /// issues are recorded as usual; they are only watched).
+    private func run(
+      seed: UInt64, strategy: OrderingStrategy, name: String, location: SourceLocation,
+      _ function: @Sendable () async throws -> Void
+    ) async -> TestScheduler.ExplorationOutcome {
+      let recorded = IssueFlag()
+      var outcome: TestScheduler.ExplorationOutcome?
+      await withKnownIssue(isIntermittent: true) {
+        outcome = await TestScheduler.runExploring(
+          seed: seed, strategy: strategy, name: name, autoAdvance: autoAdvances, stallTimeout: stallTimeout,
+          expectingNoPendingWork: expectsNoPendingWork, fileID: location.fileID, filePath: location.filePath,
+          line: location.line, column: location.column
+        ) { _ in try await function() }
+      } matching: { _ in
+        recorded.set()
+        return false
+      }
+      var result = outcome!
+      result.failed = result.failed || recorded.isSet
+      return result
+    }
+
+    /// A hash of `text` that is the same in every process (FNV-1a), to seed a test's exploration.
+    static func stableHash(_ text: String) -> UInt64 {
+      text.utf8.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+    }
+  }
+
+  /// Whether an issue was recorded (set from the known-issue matcher, on any thread).
+  private final class IssueFlag: Sendable {
+    private let value = Atomic<Bool>(false)
+    func set() { value.store(true, ordering: .relaxed) }
+    var isSet: Bool { value.load(ordering: .relaxed) }
+  }
+
   extension Trait where Self == VirtualTimeTrait {
     /// Runs each test on virtual time: on a new ``TestScheduler`` (``TestScheduler/current`` in the
     /// test), with every task, main-actor job and plain `Task.sleep` of the test captured by it; pending
@@ -87,6 +175,41 @@
     ) -> Self {
       VirtualTimeTrait(
         expectsNoPendingWork: expectingNoPendingWork, stallTimeout: stallTimeout, autoAdvances: autoAdvance)
+    }
+  }
+
+  extension Trait where Self == VirtualTimeTrait {
+    /// Explores orderings: runs the test `runs` times, each on a fresh scheduler (``TestScheduler/current``)
+    /// whose choices among the jobs ready at the same virtual instant follow a different seed (see
+    /// ``OrderingStrategy`` for what is never reordered), until a run fails. The failure names the run's
+    /// seed (`seed 123…`), how many runs passed before it and how many distinct orderings ran, and
+    /// prints the run's choices; `.virtualTime(seed:)` replays it. The seeds follow the test's name, so
+    /// an exploration is the same on every run and machine. When every run passes, one line on
+    /// standard output says how many distinct orderings ran.
+    ///
+    /// - Precondition: `runs >= 1` (checked in release builds too).
+    public static func virtualTime(
+      exploring runs: Int, strategy: OrderingStrategy = .random, autoAdvance: Bool = true,
+      expectingNoPendingWork: Bool = true, stallTimeout: Duration = .seconds(10)
+    ) -> Self {
+      checkArgument(runs >= 1, ".virtualTime(exploring:): runs must be at least 1 (got \(runs))")
+      var trait = virtualTime(
+        autoAdvance: autoAdvance, expectingNoPendingWork: expectingNoPendingWork, stallTimeout: stallTimeout)
+      trait.exploration = .exploring(runs: runs, strategy: strategy)
+      return trait
+    }
+
+    /// Replays one run of `.virtualTime(exploring:)`: the same choices among ready jobs, and so the same
+    /// trace, as the run whose failure named `seed` (with the same `strategy`). When the run fails, its
+    /// choices are recorded with the failure.
+    public static func virtualTime(
+      seed: UInt64, strategy: OrderingStrategy = .random, autoAdvance: Bool = true,
+      expectingNoPendingWork: Bool = true, stallTimeout: Duration = .seconds(10)
+    ) -> Self {
+      var trait = virtualTime(
+        autoAdvance: autoAdvance, expectingNoPendingWork: expectingNoPendingWork, stallTimeout: stallTimeout)
+      trait.exploration = .replaying(seed: seed, strategy: strategy)
+      return trait
     }
   }
 

@@ -25,6 +25,10 @@ package struct PendingWork {
   /// Removes and returns the first ready job.
   package mutating func popReady() -> Work? { ready.popFirst() }
 
+  /// Removes and returns the ready job at `offset` (0 is the first), keeping the others in order.
+  /// Linear in the number of ready jobs; for a test scheduler exploring orderings.
+  package mutating func removeReady(at offset: Int) -> Work { ready.remove(at: offset) }
+
   /// Removes the ready jobs `isTaken` selects and returns them in order; the others keep their order.
   package mutating func removeReady(where isTaken: (Work) -> Bool) -> [Work] {
     var taken: [Work] = []

@@ -38,6 +38,11 @@ struct WorkFIFO {
     return work
   }
 
+  /// Removes and returns the item `offset` places from the first.
+  mutating func remove(at offset: Int) -> Work {
+    offset == 0 ? popFirst()! : items.remove(at: head + offset)
+  }
+
   /// Empties the FIFO, keeping its capacity.
   mutating func removeAll() {
     items.removeAll(keepingCapacity: true)

@@ -1,0 +1,135 @@
+import AsyncSchedulers
+
+/// The choices of one run exploring orderings: which ready job of a ``TestScheduler`` runs next, made
+/// from a seed, recorded as a trace. Pure: it reads the ready jobs it is shown (their task IDs, through
+/// the job's header) and keeps its own state; the scheduler removes the job it names.
+///
+/// Jobs fall into *lanes*, the units Swift leaves unordered relative to each other: each task's job on
+/// the global executor is a lane of its own (a task has one job ready at a time), the main actor's jobs
+/// are one lane, and the scheduler's own serial queue (callbacks, bridged blocks, jobs of actors bound
+/// to it) is one lane. Within a lane, the first job is the only candidate: enqueue order is kept.
+package struct OrderExplorer {
+  /// A unit of ordering.
+  package enum Lane: Hashable {
+    /// A task's job on the global executor.
+    case task(UInt64)
+    /// A global job of no task (a default actor's processing job), by address.
+    case job(UInt)
+    /// The main actor's queue.
+    case mainActor
+    /// The scheduler's serial queue.
+    case scheduler
+  }
+
+  package let seed: UInt64
+  package let strategy: OrderingStrategy
+  private var random: SplitMix
+  /// Whether choices are made (from when the scope's body runs on the scheduler).
+  package private(set) var isActive = false
+  /// Task IDs to their ordinal in this run, in order of first appearance.
+  private var taskOrdinals: [UInt64: Int] = [:]
+  /// PCT: each lane's priority (higher runs first); lowered lanes get 1 ..< depth.
+  private var priorities: [Lane: Int] = [:]
+  /// PCT: the choice numbers (1-based) at which the running lane's priority drops, ascending.
+  private var changePoints: [Int] = []
+  private var decisions: [ExplorationTrace.Decision] = []
+  private var decisionCount = 0
+  private var jobCount = 0
+  /// A digest of the choices (candidate count and index at each), to count distinct orderings.
+  package private(set) var digest: UInt64 = 0xcbf2_9ce4_8422_2325
+
+  /// A run whose choices follow `seed` and `strategy`.
+  package init(seed: UInt64, strategy: OrderingStrategy) {
+    self.seed = seed
+    self.strategy = strategy
+    random = SplitMix(seed: seed)
+    if case .pct(let depth, let expected) = strategy.kind, depth > 1 {
+      var points = Set<Int>()
+      while points.count < min(depth - 1, expected) { points.insert(Int(random.next() % UInt64(expected)) + 1) }
+      changePoints = points.sorted()
+    }
+  }
+
+  /// Starts making choices.
+  package mutating func activate() { isActive = true }
+
+  /// The lane of a piece of work, and its task ID (0 for none).
+  package static func lane(of work: Work) -> (lane: Lane, task: UInt64) {
+    switch work {
+    case .taskJob(let job):
+      let task = ActiveScopes.taskID(of: job)
+      return task == 0 ? (.job(UInt(bitPattern: unsafeBitCast(job, to: Int.self))), 0) : (.task(task), task)
+    case .runnable(let runnable as MainActorJob):
+      return (.mainActor, ActiveScopes.taskID(of: runnable.job))
+    case .job(let job):
+      return (.scheduler, ActiveScopes.taskID(of: job))
+    case .action, .closure, .runnable:
+      return (.scheduler, 0)
+    }
+  }
+
+  /// Chooses the ready job to run next: its offset in `ready` (the lanes and task IDs of the ready
+  /// jobs in enqueue order, not empty), recording the choice when there was one. Only the first job of
+  /// each lane is a candidate.
+  package mutating func choose(among ready: [(lane: Lane, task: UInt64)], now: SchedulerInstant) -> Int {
+    jobCount += 1
+    var heads: [(lane: Lane, task: UInt64, offset: Int)] = []
+    var seen = Set<Lane>()
+    for (offset, (lane, task)) in ready.enumerated() {
+      if task != 0 && taskOrdinals[task] == nil { taskOrdinals[task] = taskOrdinals.count + 1 }
+      if seen.insert(lane).inserted { heads.append((lane, task, offset)) }
+    }
+    guard heads.count > 1 else { return 0 }
+    decisionCount += 1
+    let chosen = pick(among: heads.map(\.lane))
+    digest = (digest ^ UInt64(heads.count)) &* 0x100_0000_01b3
+    digest = (digest ^ UInt64(chosen)) &* 0x100_0000_01b3
+    if decisions.count < ExplorationTrace.maximumRecordedDecisions {
+      let labels = heads.map { label($0.lane, task: $0.task) }
+      decisions.append(.init(instant: now, ran: labels[chosen], ready: labels))
+    }
+    return heads[chosen].offset
+  }
+
+  /// The index of the lane to run among `lanes` (two or more).
+  private mutating func pick(among lanes: [Lane]) -> Int {
+    switch strategy.kind {
+    case .random:
+      return Int(random.next() % UInt64(lanes.count))
+    case .pct(let depth, _):
+      for lane in lanes where priorities[lane] == nil {
+        priorities[lane] = depth + Int(random.next() % 1_000_000_000)
+      }
+      var top = highest(among: lanes)
+      if let point = changePoints.firstIndex(of: decisionCount) {
+        priorities[lanes[top]] = point + 1
+        top = highest(among: lanes)
+      }
+      return top
+    }
+  }
+
+  private func highest(among lanes: [Lane]) -> Int {
+    var best = 0
+    for index in lanes.indices.dropFirst() where priorities[lanes[index]]! > priorities[lanes[best]]! {
+      best = index
+    }
+    return best
+  }
+
+  private func label(_ lane: Lane, task: UInt64) -> String {
+    let name = taskOrdinals[task].map { "task \($0)" }
+    switch lane {
+    case .task: return name!
+    case .job: return "global job"
+    case .mainActor: return name.map { "main actor (\($0))" } ?? "main actor"
+    case .scheduler: return name.map { "scheduler queue (\($0))" } ?? "scheduler queue"
+    }
+  }
+
+  /// The run's trace so far.
+  package var trace: ExplorationTrace {
+    ExplorationTrace(
+      seed: seed, strategy: strategy, decisions: decisions, decisionCount: decisionCount, jobCount: jobCount)
+  }
+}

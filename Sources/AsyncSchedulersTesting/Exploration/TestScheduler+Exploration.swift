@@ -1,0 +1,132 @@
+import AsyncSchedulers
+
+extension TestScheduler {
+  /// Runs `body` `runs` times, each time in a new capturing scope on a new scheduler whose ordering
+  /// choices follow a different seed, until a run fails: the XCTest spelling of
+  /// `@Test(.virtualTime(exploring:))`.
+  ///
+  /// Each run is ``capturingAllTasks(isolation:autoAdvance:stallTimeout:fileID:filePath:line:column:_:)``
+  /// on a fresh ``TestScheduler`` (also ``TestScheduler/current``), which, at every virtual instant
+  /// where jobs of different tasks or queues are ready together, runs the one its
+  /// ``OrderingStrategy`` picks (see the strategy for what is never reordered). A run fails when
+  /// `body` throws or the scheduler reports a failure (a stall, an escape, pending work); the report
+  /// names its seed, which ``replayingOrdering(isolation:seed:strategy:name:autoAdvance:stallTimeout:fileID:filePath:line:column:_:)``
+  /// runs again with the same choices. The failure is also reported to the running test, with the
+  /// seed and the trace. XCTest's assertions record a failure without stopping the exploration: throw
+  /// (`XCTUnwrap`, a thrown error) to end a failing run.
+  ///
+  /// The seeds of the runs follow `seed` (so an exploration is the same on every machine); `body`
+  /// runs in the caller's isolation and must not block. Cancellation ends the exploration after the
+  /// current run.
+  ///
+  /// - Precondition: `runs >= 1` (checked in release builds too).
+  @discardableResult
+  public static func exploringOrderings(
+    isolation: isolated (any Actor)? = #isolation,
+    runs: Int, strategy: OrderingStrategy = .random, seed: UInt64 = 0, name: String = "TestScheduler",
+    autoAdvance: Bool = true, stallTimeout: Duration = .seconds(10),
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+    _ body: (TestScheduler) async throws -> Void
+  ) async -> OrderExplorationReport {
+    checkArgument(runs >= 1, "TestScheduler.exploringOrderings(runs:): runs must be at least 1 (got \(runs))")
+    var seeds = SplitMix(seed: seed)
+    var orderings = Set<UInt64>()
+    for run in 0..<runs {
+      let runSeed = seeds.next()
+      let outcome = await runExploring(
+        isolation: isolation, seed: runSeed, strategy: strategy, name: name, autoAdvance: autoAdvance,
+        stallTimeout: stallTimeout, fileID: fileID, filePath: filePath, line: line, column: column, body)
+      orderings.insert(outcome.digest)
+      if outcome.failed {
+        let report = OrderExplorationReport(runsPassed: run, distinctOrderings: orderings.count, failure: outcome.trace)
+        reportIssue(
+          explorationFailure(
+            report, runs: runs,
+            replay: "TestScheduler.replayingOrdering(seed: \(runSeed)"
+              + (strategy == .random ? "" : ", strategy: \(strategy)") + ")"),
+          fileID: fileID, filePath: filePath, line: line, column: column)
+        return report
+      }
+      if Task.isCancelled {
+        return OrderExplorationReport(runsPassed: run + 1, distinctOrderings: orderings.count, failure: nil)
+      }
+    }
+    return OrderExplorationReport(runsPassed: runs, distinctOrderings: orderings.count, failure: nil)
+  }
+
+  /// Runs `body` once in a capturing scope whose ordering choices follow `seed`: the run of
+  /// ``exploringOrderings(isolation:runs:strategy:seed:name:autoAdvance:stallTimeout:fileID:filePath:line:column:_:)``
+  /// that reported that seed, with the same choices and the same trace (given the same `strategy`).
+  /// The XCTest spelling of `@Test(.virtualTime(seed:))`.
+  ///
+  /// Returns the run's trace; when the run fails (`body` throws, or the scheduler reports a failure),
+  /// the failure is reported to the running test with the trace. `body` runs in the caller's isolation
+  /// and must not block.
+  @discardableResult
+  public static func replayingOrdering(
+    isolation: isolated (any Actor)? = #isolation,
+    seed: UInt64, strategy: OrderingStrategy = .random, name: String = "TestScheduler",
+    autoAdvance: Bool = true, stallTimeout: Duration = .seconds(10),
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+    _ body: (TestScheduler) async throws -> Void
+  ) async -> ExplorationTrace {
+    let outcome = await runExploring(
+      isolation: isolation, seed: seed, strategy: strategy, name: name, autoAdvance: autoAdvance,
+      stallTimeout: stallTimeout, fileID: fileID, filePath: filePath, line: line, column: column, body)
+    if outcome.failed {
+      reportIssue(
+        "The replayed run failed; its choices:\n\(outcome.trace)", fileID: fileID, filePath: filePath, line: line,
+        column: column)
+    }
+    return outcome.trace
+  }
+
+  /// One run exploring orderings: whether it failed, its trace and the digest of its choices.
+  struct ExplorationOutcome {
+    var failed: Bool
+    var trace: ExplorationTrace
+    var digest: UInt64
+  }
+
+  /// Runs `body` in a capturing scope on a new scheduler exploring orderings with `seed`.
+  static func runExploring(
+    isolation: isolated (any Actor)? = #isolation,
+    seed: UInt64, strategy: OrderingStrategy, name: String, autoAdvance: Bool, stallTimeout: Duration,
+    expectingNoPendingWork: Bool = false,
+    fileID: String, filePath: String, line: Int, column: Int,
+    _ body: (TestScheduler) async throws -> Void
+  ) async -> ExplorationOutcome {
+    let scheduler = TestScheduler(name: name)
+    scheduler.state.withCriticalRegion { $0.explore(with: OrderExplorer(seed: seed, strategy: strategy)) }
+    var failed = false
+    do {
+      try await $current.withValue(scheduler) {
+        try await scheduler.capturingAllTasks(
+          isolation: isolation, autoAdvance: autoAdvance, stallTimeout: stallTimeout, fileID: fileID,
+          filePath: filePath, line: line, column: column
+        ) {
+          try await body(scheduler)
+        }
+      }
+    } catch {
+      failed = true
+      reportIssue(
+        "A run exploring orderings (seed \(seed)) threw \(error)", fileID: fileID, filePath: filePath, line: line,
+        column: column)
+    }
+    if expectingNoPendingWork {
+      scheduler.expectNoPendingWork(fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+    let (trace, digest) = scheduler.state.withCriticalRegion { ($0.explorer!.trace, $0.explorer!.digest) }
+    return ExplorationOutcome(
+      failed: failed || scheduler.issuesReported.load(ordering: .relaxed) > 0, trace: trace, digest: digest)
+  }
+
+  /// The failure message of an exploration: the seed, the runs that passed, how to replay, the trace.
+  static func explorationFailure(_ report: OrderExplorationReport, runs: Int, replay: String) -> String {
+    guard let trace = report.failure else { return "" }
+    return "Exploring orderings: run \(report.runsPassed + 1) of \(runs) failed with seed \(trace.seed) "
+      + "(\(report.runsPassed) run(s) passed before it, \(report.distinctOrderings) distinct ordering(s)). "
+      + "Replay it with \(replay). Its choices:\n\(trace)"
+  }
+}

@@ -1,0 +1,70 @@
+import AppPatterns
+import AsyncSchedulersTestSupport
+import AsyncSchedulersTesting
+import Testing
+
+@testable import AsyncSchedulers
+
+/// How many seeds a fixed version passes: 1,000 (100 under ThreadSanitizer, whose runs are slower).
+private var fixedRuns: Int { ThreadSanitizerHooks.shared == nil ? 1_000 : 100 }
+
+@Suite("Exploring orderings finds the order bugs of app code")
+struct OrderBugExplorationTests {
+  @Test("Every order bug passes plain FIFO runs: the fixed order hides it", arguments: OrderBugScenario.allCases)
+  func plainFIFOHidesTheBug(_ scenario: OrderBugScenario) async throws {
+    for _ in 0..<20 {
+      let scheduler = TestScheduler()
+      try await scheduler.capturingAllTasks { try await scenario.run(fixed: false, on: scheduler) }
+    }
+  }
+
+  @Test("Random exploration finds every order bug within 100 seeds", arguments: OrderBugScenario.allCases)
+  func randomExplorationFindsTheBug(_ scenario: OrderBugScenario) async throws {
+    var report: OrderExplorationReport?
+    await withKnownIssue {
+      report = await TestScheduler.exploringOrderings(runs: 100) { try await scenario.run(fixed: false, on: $0) }
+    }
+    let found = try #require(report)
+    #expect(found.failure != nil)
+    print("\(scenario): random exploration found it in run \(found.runsPassed + 1)")
+  }
+
+  @Test("PCT exploration finds every order bug within 100 seeds", arguments: OrderBugScenario.allCases)
+  func pctExplorationFindsTheBug(_ scenario: OrderBugScenario) async throws {
+    var report: OrderExplorationReport?
+    await withKnownIssue {
+      report = await TestScheduler.exploringOrderings(runs: 100, strategy: .pct(depth: 2, expectedDecisions: 8)) {
+        try await scenario.run(fixed: false, on: $0)
+      }
+    }
+    let found = try #require(report)
+    #expect(found.failure != nil)
+    print("\(scenario): PCT exploration found it in run \(found.runsPassed + 1)")
+  }
+
+  @Test("The fixed version of every order bug passes 1,000 seeds", arguments: OrderBugScenario.allCases)
+  func fixedVersionPasses(_ scenario: OrderBugScenario) async {
+    let report = await TestScheduler.exploringOrderings(runs: fixedRuns) { try await scenario.run(fixed: true, on: $0) }
+    #expect(report.failure == nil)
+    #expect(report.runsPassed == fixedRuns)
+    #expect(report.distinctOrderings > 1)
+  }
+
+  @Test("Replaying a failing seed gives the same trace every time", arguments: OrderBugScenario.allCases)
+  func replayIsExact(_ scenario: OrderBugScenario) async throws {
+    var report: OrderExplorationReport?
+    await withKnownIssue {
+      report = await TestScheduler.exploringOrderings(runs: 100) { try await scenario.run(fixed: false, on: $0) }
+    }
+    let failure = try #require(report?.failure)
+    for _ in 0..<100 {
+      var trace: ExplorationTrace?
+      await withKnownIssue {
+        trace = await TestScheduler.replayingOrdering(seed: failure.seed) {
+          try await scenario.run(fixed: false, on: $0)
+        }
+      }
+      #expect(trace == failure)
+    }
+  }
+}
