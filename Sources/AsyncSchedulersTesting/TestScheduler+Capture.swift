@@ -100,9 +100,12 @@ extension TestScheduler {
         canceller: canceller))
     let outcome: CaptureOutcome<Result, Failure> = await CaptureMarker.$scope.withValue(scope) {
       guard await moveOntoScheduler() else { return .refused }
-      state.withCriticalRegion { $0.beginExploring() }
-      canceller.start(cancelling: bodyTask)
+      // The canceller's helper task is the scope's machinery, not the test's: exploring orderings starts
+      // once it waits, and ends with the body.
+      await canceller.start(cancelling: bodyTask)
       defer { canceller.finish() }
+      state.withCriticalRegion { $0.setExploring(true) }
+      defer { state.withCriticalRegion { $0.setExploring(false) } }
       // Whether the body's last step ran in the scope is read here, before the marker is gone: once it
       // is, a hop back to the caller's isolation (the main actor) leaves the scheduler.
       do throws(Failure) {

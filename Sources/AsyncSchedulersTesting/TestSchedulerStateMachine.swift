@@ -128,11 +128,12 @@ package struct TestSchedulerStateMachine {
   /// The run's ordering choices when it explores orderings (`nil`: plain FIFO).
   package private(set) var explorer: OrderExplorer?
 
-  /// Makes this scheduler explore orderings with `explorer` (choices start at ``beginExploring()``).
+  /// Makes this scheduler explore orderings with `explorer` (choices are made while
+  /// ``setExploring(_:)`` says so).
   package mutating func explore(with explorer: OrderExplorer) { self.explorer = explorer }
 
-  /// Starts making ordering choices (the scope's body runs on the scheduler).
-  package mutating func beginExploring() { explorer?.activate() }
+  /// Starts making ordering choices (the scope's body runs on the scheduler), or stops (it returned).
+  package mutating func setExploring(_ active: Bool) { explorer?.setActive(active) }
 
   /// Whether timers due at one instant all fire before any ready job runs (exploring orderings: their
   /// wake-ups are then ready together and permuted).

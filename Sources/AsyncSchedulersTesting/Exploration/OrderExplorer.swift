@@ -24,7 +24,7 @@ package struct OrderExplorer {
   package let seed: UInt64
   package let strategy: OrderingStrategy
   private var random: SplitMix
-  /// Whether choices are made (from when the scope's body runs on the scheduler).
+  /// Whether choices are made (while the scope's body runs on the scheduler).
   package private(set) var isActive = false
   /// Task IDs to their ordinal in this run, in order of first appearance.
   private var taskOrdinals: [UInt64: Int] = [:]
@@ -52,6 +52,9 @@ package struct OrderExplorer {
 
   /// Starts making choices.
   package mutating func activate() { isActive = true }
+
+  /// Starts or stops making choices.
+  package mutating func setActive(_ active: Bool) { isActive = active }
 
   /// The lane of a piece of work, and its task ID (0 for none).
   package static func lane(of work: Work) -> (lane: Lane, task: UInt64) {

@@ -16,10 +16,13 @@ final class BodyCanceller: Sendable {
 
   private let state = Mutex(State.idle)
 
-  /// Starts the helper task that cancels `body` on request. Call from the body, inside the scope.
-  func start(cancelling body: SleepingTask?) {
-    Task { [self] in
-      if await decision() { body?.cancel() }
+  /// Starts the helper task that cancels `body` on request, and returns once it waits. Call from the
+  /// body, inside the scope.
+  func start(cancelling body: SleepingTask?) async {
+    await withCheckedContinuation { (started: CheckedContinuation<Void, Never>) in
+      Task { [self] in
+        if await decision(started: started) { body?.cancel() }
+      }
     }
   }
 
@@ -29,8 +32,10 @@ final class BodyCanceller: Sendable {
   /// Lets the helper end without cancelling anything (the scope ends).
   func finish() { decide(cancel: false) }
 
-  private func decision() async -> Bool {
+  /// Waits for the decision; resumes `started` once the wait is registered (or decided).
+  private func decision(started: CheckedContinuation<Void, Never>) async -> Bool {
     await withCheckedContinuation { continuation in
+      defer { started.resume() }
       let decided = state.withCriticalRegion { state -> Bool? in
         switch state {
         case .idle:
