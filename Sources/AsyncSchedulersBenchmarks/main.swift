@@ -49,6 +49,7 @@ let scenarios: [(name: String, run: ((RunOptions) -> [Figure])?)] = [
   ("timers", manyTimers),
   ("repeating", repeatingTimer),
   ("virtual", virtualTime),
+  ("exploring", exploringOrderings),
   ("signal", signalThroughput),
   ("bridge", bridgeOverhead),
   ("rx", rxBridge),

@@ -124,7 +124,7 @@ package struct OrderExplorer {
     let name = taskOrdinals[task].map { "task \($0)" }
     switch lane {
     case .task: return name!
-    case .job: return "global job"
+    case .job: return "actor job"
     case .mainActor: return name.map { "main actor (\($0))" } ?? "main actor"
     case .scheduler: return name.map { "scheduler queue (\($0))" } ?? "scheduler queue"
     }

@@ -104,13 +104,27 @@ final class ActiveScopes: Sendable {
   func route(_ job: UnownedJob) -> Route {
     let task = Self.taskID(of: job)
     if task != 0, let record = shard(task).map.withCriticalRegion({ $0[task] }), record.isOpen {
-      return .scope(record, escaped: false)
+      return .scope(record, escaped: isResumedOffTheClock(in: record))
     }
     guard let (record, escaped) = codeScope() else { return .elsewhere }
     if task == 0 { return .scope(record, escaped: escaped) }
     guard task >= record.firstTask else { return .elsewhere }
     adopt(task, into: record)
     return .scope(record, escaped: escaped)
+  }
+
+  /// Whether a job of a task of `record` is being enqueued by a task that ran off the scope's clock:
+  /// a marked task running elsewhere, or a task created since the scope began that is no scope's. The
+  /// second is how a plain sleep the runtime could not put on a scheduling executor wakes (a
+  /// `Task.sleep` right after a call to a default actor returns: the runtime goes on on the actor's
+  /// thread, where no executor of the scope is current, and the sleep goes to the global executor's
+  /// real timer; its wake-up is a small task of the runtime's). Real callbacks resume from threads with
+  /// no task, and the test runner's tasks are older than the scope: neither counts.
+  private func isResumedOffTheClock(in record: ScopeRecord) -> Bool {
+    if let (_, escaped) = codeScope() { return escaped }
+    let current = Self.currentTaskID()
+    guard current != 0, current >= record.firstTask else { return false }
+    return shard(current).map.withCriticalRegion { $0[current] } == nil
   }
 
   /// The scope of the calling code, and whether that code runs outside the scope (a marked task
