@@ -100,6 +100,7 @@ extension TestScheduler {
         canceller: canceller))
     let outcome: CaptureOutcome<Result, Failure> = await CaptureMarker.$scope.withValue(scope) {
       guard await moveOntoScheduler() else { return .refused }
+      beginBackgroundWork()
       // The canceller's helper task is the scope's machinery, not the test's: exploring orderings starts
       // once it waits, and ends with the body.
       await canceller.start(cancelling: bodyTask)
@@ -110,9 +111,13 @@ extension TestScheduler {
       // is, a hop back to the caller's isolation (the main actor) leaves the scheduler.
       do throws(Failure) {
         let value = try await body()
-        return .returned(value, endedInScope: CurrentSchedulerSlot.isCurrent(self))
+        let endedInScope = CurrentSchedulerSlot.isCurrent(self)
+        await endBackgroundWork()
+        return .returned(value, endedInScope: endedInScope)
       } catch {
-        return .threw(error, endedInScope: CurrentSchedulerSlot.isCurrent(self))
+        let endedInScope = CurrentSchedulerSlot.isCurrent(self)
+        await endBackgroundWork()
+        return .threw(error, endedInScope: endedInScope)
       }
     }
     await endCapture(

@@ -62,6 +62,9 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   let jobStarts = TaskJobStarts()
   /// How many failures this scheduler has reported (a run exploring orderings failed when it rose).
   let issuesReported = Atomic<Int>(0)
+  /// The background tasks of the running capturing scope (`nil` when none runs); see
+  /// ``backgroundTask(fileID:filePath:line:column:_:)``.
+  let backgroundTasks = Mutex<[Task<Void, Never>]?>(nil)
   /// The executor actors bound to this scheduler use.
   private let serialExecutor = TestSchedulerSerialExecutor()
   /// The executor the main actor of a capturing scope's code runs on (made by the first scope).

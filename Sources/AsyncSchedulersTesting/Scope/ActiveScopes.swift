@@ -121,6 +121,10 @@ final class ActiveScopes: Sendable {
   /// real timer; its wake-up is a small task of the runtime's). Real callbacks resume from threads with
   /// no task, and the test runner's tasks are older than the scope: neither counts.
   private func isResumedOffTheClock(in record: ScopeRecord) -> Bool {
+    // The common case first, without a cast or a lock: the scope's own scheduler runs the caller.
+    if let raw = CurrentSchedulerSlot.raw, raw == Unmanaged.passUnretained(record.scheduler).toOpaque() {
+      return false
+    }
     if let (_, escaped) = codeScope() { return escaped }
     let current = Self.currentTaskID()
     guard current != 0, current >= record.firstTask else { return false }
