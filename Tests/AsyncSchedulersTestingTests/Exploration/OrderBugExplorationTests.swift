@@ -10,9 +10,9 @@ private var fixedRuns: Int { ThreadSanitizerHooks.shared == nil ? 1_000 : 100 }
 
 @Suite("Exploring orderings finds the order bugs of app code")
 struct OrderBugExplorationTests {
-  @Test("Every order bug passes plain FIFO runs: the fixed order hides it", arguments: OrderBugScenario.allCases)
+  @Test("Every order bug passes 100 plain FIFO runs: the fixed order hides it", arguments: OrderBugScenario.allCases)
   func plainFIFOHidesTheBug(_ scenario: OrderBugScenario) async throws {
-    for _ in 0..<20 {
+    for _ in 0..<100 {
       let scheduler = TestScheduler()
       try await scheduler.capturingAllTasks { try await scenario.run(fixed: false, on: scheduler) }
     }
