@@ -28,14 +28,8 @@ open class RACScheduler: @unchecked Sendable {
   public let core: any Scheduler
   /// The scheduler's name.
   public let name: String
-  /// `core`, when it is serial and queues bridge jobs directly but is not a ``SerialScheduler`` (the
-  /// main-actor scheduler, the virtual-time `TestScheduler`).
-  private let submitter: (any RunnableJobSubmitting)?
-  /// The serial queue in front of a core that is not serial; `nil` for a serial core.
-  private let serialQueue: RACSerialQueue?
-  /// `core`, when it is a ``SerialScheduler`` (a final class): `schedule` calls it directly, with no
-  /// protocol dispatch.
-  private let serialCore: SerialScheduler?
+  /// How blocks reach `core`, decided once from its kind.
+  private let route: RACSchedulerRoute
   /// Whether another wrapper of the same core exists (or existed): then every block marks this wrapper
   /// as the one running it (``RACRunningWrapper``), which the single-wrapper fast path skips.
   let sharesCore = Atomic<Bool>(false)
@@ -52,25 +46,8 @@ open class RACScheduler: @unchecked Sendable {
     self.name = name ?? core.name
     // On virtual time (a test scheduler), dates are positions on the timeline measured from now.
     self.virtualEpoch = core is any VirtualTimeline ? Date() : nil
-    let paths = RACScheduler.paths(for: core)
-    serialQueue = paths.serialQueue
-    submitter = paths.submitter
-    serialCore = paths.serialCore
+    route = RACSchedulerRoute(for: core)
     RACScheduler.register(self)
-  }
-
-  /// How blocks reach `core`: a serial queue in front of a core that is not serial, or the core's
-  /// own queue (directly for a ``SerialScheduler``).
-  private static func paths(
-    for core: any Scheduler
-  ) -> (serialQueue: RACSerialQueue?, submitter: (any RunnableJobSubmitting)?, serialCore: SerialScheduler?) {
-    let serialCore = core as? SerialScheduler
-    let isSerial = core is any ActorScheduler || (core as? ConcurrentScheduler)?.maxConcurrentJobs == 1
-    return (
-      isSerial ? nil : RACSerialQueue(core: core),
-      isSerial && serialCore == nil ? core as? any RunnableJobSubmitting : nil,
-      serialCore
-    )
   }
 
   /// Makes `scheduler` the wrapper that ``current()`` returns for its core outside blocks (in tasks and
@@ -150,27 +127,14 @@ open class RACScheduler: @unchecked Sendable {
     // A serial core's worker already sets itself as current, so the block runs as is, unless another
     // wrapper shares the core: then the block marks this wrapper as the one running it.
     let marksWrapper = sharesCore.load(ordering: .relaxed)
-    if serialCore != nil && !marksWrapper {
-      let scheduled = RACScheduledBlock(block)
-      // Called through the stored property (not a bound copy), so the core is not retained per call:
-      // `self` keeps it alive, and its reference count is a cache line the worker touches too.
-      serialCore?.submit(runnable: scheduled)
-      return scheduled
-    }
-    if let submitter, !marksWrapper {
-      let scheduled = RACScheduledBlock(block)
-      submitter.submit(runnable: scheduled)
-      return scheduled
-    }
-    let scheduled = RACScheduledBlock { [self] in self.performAsCurrentScheduler(block) }
-    if let serialQueue {
-      serialQueue.submit(scheduled)
-    } else if let submitter {
-      submitter.submit(runnable: scheduled)
-    } else if let serialCore {
-      serialCore.submit(runnable: scheduled)
-    } else {
-      core.execute { scheduled.runJob() }
+    let scheduled =
+      marksWrapper || !route.setsCurrentItself
+      ? RACScheduledBlock { [self] in self.performAsCurrentScheduler(block) } : RACScheduledBlock(block)
+    switch route {
+    case .serialCore(let serialCore): serialCore.submit(runnable: scheduled)
+    case .submitter(let submitter): submitter.submit(runnable: scheduled)
+    case .serialQueue(let serialQueue): serialQueue.submit(scheduled)
+    case .closures: core.execute { scheduled.runJob() }
     }
     return scheduled
   }
@@ -185,7 +149,7 @@ open class RACScheduler: @unchecked Sendable {
 
   /// Schedules `block` at `deadline` on the core's clock, through the serial queue where there is one.
   private func schedule(at deadline: SchedulerInstant, _ block: @escaping @Sendable () -> Void) -> RACDisposable {
-    if let serialQueue {
+    if case .serialQueue(let serialQueue) = route {
       // The timer hands the block to the serial queue; disposing stops either step.
       let scheduled = RACScheduledBlock { [self] in self.performAsCurrentScheduler(block) }
       let action = core.schedule(at: deadline, leeway: .zero) { serialQueue.submit(scheduled) }
@@ -242,7 +206,7 @@ open class RACScheduler: @unchecked Sendable {
     )
     let start = instant(for: date)
     let every = max(Duration.seconds(interval), .nanoseconds(1))
-    if let serialQueue {
+    if case .serialQueue(let serialQueue) = route {
       // Each tick hands a run to the serial queue, unless a run is already queued and not started:
       // ticks that come due while the block is slow coalesce into that one run (the "No drift"
       // guarantee, and what a Dispatch timer on RAC's serial queue did) instead of building a backlog.

@@ -53,9 +53,13 @@ extension TestScheduler {
   /// - Endless time: auto-advance stops after 100,000 jumps while the body does not run (timers that
   ///   re-arm forever while the body awaits what never comes); the scope fails the test, naming what
   ///   kept the clock moving, and cancels the body so the test ends.
-  /// - Stalls: when the body waits and nothing has been ready for `stallTimeout` of real time (without
-  ///   `autoAdvance`, or awaiting work from outside that does not come), the scope fails the test (when
-  ///   it ends) and fires the pending timers one by one so the body can finish instead of hanging.
+  /// - Stalls: when the body waits and nothing has been ready for `stallTimeout` of real time: with
+  ///   timers pending (without `autoAdvance`), the scope fails the test when it ends and fires the timers
+  ///   one by one so the body can finish; with none, the body awaits what never comes (outside work that
+  ///   did not arrive, a stream nobody feeds), so the failure is recorded at once, on the body's test,
+  ///   and the body is cancelled so the test ends instead of hanging.
+  /// - Background work: ``backgroundTask(fileID:filePath:line:column:_:)`` starts tasks that are
+  ///   cancelled and awaited when the body ends.
   /// - Exit: the hooks are removed when `body` returns or throws (also when the task is cancelled).
   ///   Timers and callbacks still pending stay on this scheduler and run on its next driving call; ready
   ///   jobs of tasks go back to the runtime's executors (global or main), so a task that outlives the
@@ -103,7 +107,9 @@ extension TestScheduler {
       beginBackgroundWork()
       // The canceller's helper task is the scope's machinery, not the test's: exploring orderings starts
       // once it waits, and ends with the body.
-      await canceller.start(cancelling: bodyTask)
+      await canceller.start(cancelling: bodyTask) { [self] failure in
+        report(failure, fileID: fileID, filePath: filePath, line: line, column: column)
+      }
       defer { canceller.finish() }
       state.withCriticalRegion { $0.setExploring(true) }
       defer { state.withCriticalRegion { $0.setExploring(false) } }
@@ -277,7 +283,7 @@ extension TestScheduler {
       defer { state.stallReport = nil }
       return state.stallReport
     }
-    if let stall { report(stall, fileID: fileID, filePath: filePath, line: line, column: column) }
+    if let stall, !stall.isEmpty { report(stall, fileID: fileID, filePath: filePath, line: line, column: column) }
     reportEscapes(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -327,7 +333,7 @@ extension TestScheduler {
           let deadline = SchedulerInstant.uptimeNow.advanced(by: max(options.stallTimeout, .zero)).dispatchTime
           if wakeup.wait(timeout: stalled ? .distantFuture : deadline) == .timedOut {
             state.withCriticalRegion { $0.stopWaiting() }
-            stalled = recordStall(stallTimeout: options.stallTimeout) || stalled
+            stalled = recordStall(stallTimeout: options.stallTimeout, canceller: options.canceller) || stalled
           }
         }
       }
@@ -359,22 +365,31 @@ extension TestScheduler {
     }
   }
 
-  /// Records why the body stalled; returns whether timers are pending (then the pump fires them).
-  private func recordStall(stallTimeout: Duration) -> Bool {
-    state.withCriticalRegion { state -> Bool in
-      guard state.queues.readyCount == 0, !state.isDriving else { return false }
+  /// Records why the body stalled; returns whether timers are pending (then the pump fires them, and
+  /// the failure is reported when the scope ends). With no timer either, the body awaits what never came
+  /// (a stream nobody feeds, outside work that did not arrive): the failure is recorded at once on the
+  /// body's test, and the body is cancelled so the scope, and the test, can end.
+  private func recordStall(stallTimeout: Duration, canceller: BodyCanceller) -> Bool {
+    let (hasTimers, failure) = state.withCriticalRegion { state -> (Bool, String?) in
+      guard state.queues.readyCount == 0, !state.isDriving else { return (false, nil) }
       let hasTimers = state.hasFiringTimer
-      if state.stallReport == nil {
-        state.stallReport =
-          "capturingAllTasks: the body waited \(stallTimeout) of real time with nothing ready to run. "
-          + (hasTimers
-            ? "It awaits work that needs virtual time: move the clock (advance(by:), run()) before awaiting "
-              + "it. The scope fired the pending timers one by one so the body could finish.\n"
-            : "It awaits work from outside the scope (a real timer, another thread) that did not come.\n")
-          + state.describePending(name: name)
-      }
-      return hasTimers
+      guard state.stallReport == nil else { return (hasTimers, nil) }
+      let failure =
+        "capturingAllTasks: the body waited \(stallTimeout) of real time with nothing ready to run. "
+        + (hasTimers
+          ? "It awaits work that needs virtual time: move the clock (advance(by:), run()) before awaiting "
+            + "it. The scope fired the pending timers one by one so the body could finish.\n"
+          : "It awaits what never came: work from outside the scope (a real timer, another thread) that did "
+            + "not arrive, or something no task of the scope will ever send (a stream nobody feeds, a "
+            + "continuation nobody resumes). The body was cancelled so the test can end.\n")
+        + state.describePending(name: name)
+      // Reported when the scope ends (timers) or now, by the canceller (nothing left to wait for);
+      // remembered either way, so it is reported once.
+      state.stallReport = hasTimers ? failure : ""
+      return (hasTimers, hasTimers ? nil : failure)
     }
+    if let failure { canceller.requestCancellation(reporting: failure) }
+    return hasTimers
   }
 
   /// What the pump found when it looked for a timer to fire.

@@ -8,10 +8,13 @@ import Dispatch
 /// the ready work, so the waiting task, and the test, go on. A scheduler the test has driven is left
 /// alone: work it leaves behind is the test's choice (`expectNoPendingWork` reports it).
 extension TestScheduler {
-  /// Starts the watch: one check after ``stallTimeout`` of real time.
+  /// Starts the watch: one check after ``stallTimeout`` of real time, on a Dispatch timer. (Its report
+  /// cannot reach the waiting test's context: the job that armed it arrived through an executor's
+  /// `enqueue`, where the waiting task is no longer current, so Swift Testing records it for the run;
+  /// it names the line that created the scheduler.)
   func startStallWatch() {
-    let delay = stallTimeout.saturatingTimeInterval
-    DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [weak self] in
+    let nanoseconds = Int(clamping: UInt64(stallTimeout.saturatingTimeInterval * 1e9))
+    DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [weak self] in
       self?.endStallWatch()
     }
   }
@@ -26,9 +29,10 @@ extension TestScheduler {
         + "and nothing drives it (no advance, run or step). Fix it in one of two ways: drive the scheduler "
         + "from the test before awaiting that work (scheduler.advance(by:), run()), or run the code inside "
         + "`await scheduler.capturingAllTasks { … }` or a `@Test(.virtualTime)` test, where ready work runs "
-        + "by itself. The scheduler ran the ready work now so the test can end.\n" + pending,
-      fileID: "AsyncSchedulersTesting/TestScheduler.swift", filePath: #filePath, line: #line, column: #column)
-    runReadyWork()
+        + "by itself. The scheduler now runs what is pending (its ready work, then its timers in order) so the "
+        + "test can end, and watches again if more work is parked.\n" + pending,
+      fileID: creation.fileID, filePath: creation.filePath, line: creation.line, column: creation.column)
+    runStalledWork()
   }
 }
 

@@ -95,13 +95,18 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   /// hanging. Once the test has driven the scheduler, work it leaves pending is its own choice
   /// (``expectNoPendingWork(fileID:filePath:line:column:)`` reports it).
   /// - Precondition: `maximumJobsPerInstant >= 1`.
+  ///
+  /// The source location (by default, the caller's) is where failures the scheduler finds on its own
+  /// (a stall nothing drives) are reported.
   public convenience init(
     name: String = "TestScheduler", now: SchedulerInstant = .zero, maximumJobsPerInstant: Int = 100_000,
-    stallTimeout: Duration = .seconds(10)
+    stallTimeout: Duration = .seconds(10),
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
   ) {
     self.init(
       name: name, now: now, maximumJobsPerInstant: maximumJobsPerInstant, stallTimeout: stallTimeout,
-      acceptsCallbacksFromAnyThread: false)
+      acceptsCallbacksFromAnyThread: false,
+      creation: SourcePlace(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   /// Creates a scheduler; with `acceptsCallbacksFromAnyThread`, callback work (callbacks, timers,
@@ -110,8 +115,10 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   /// background scheduler wait for `step` (task and actor jobs are still checked).
   package init(
     name: String, now: SchedulerInstant, maximumJobsPerInstant: Int, stallTimeout: Duration,
-    acceptsCallbacksFromAnyThread: Bool
+    acceptsCallbacksFromAnyThread: Bool,
+    creation: SourcePlace = SourcePlace(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
   ) {
+    self.creation = creation
     checkArgument(
       maximumJobsPerInstant >= 1,
       "TestScheduler: maximumJobsPerInstant must be at least 1 (got \(maximumJobsPerInstant))")
@@ -128,6 +135,9 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
     timerOwner.detach()
     mainExecutorReference.load()?.detach()
   }
+
+  /// Where the scheduler was created: where failures it finds on its own are reported.
+  let creation: SourcePlace
 
   /// Whether callback work from any thread is accepted without an escape report (RACTestScheduler).
   let acceptsCallbacksFromAnyThread: Bool
@@ -485,7 +495,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   /// and with runaway work reported (then it returns `false`).
   @discardableResult
   private func drive(
-    fileID: String, filePath: String, line: Int, column: Int, _ body: () -> Bool
+    countsAsTestDrive: Bool = true, fileID: String, filePath: String, line: Int, column: Int, _ body: () -> Bool
   ) -> Bool {
     let onPump = CurrentSchedulerSlot.isCurrent(self)
     let context = ArrivalContext.current
@@ -494,7 +504,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
       if state.isDriving { return .nested }
       if state.isCapturing && !onPump { return .outsideScope }
       state.isDriving = true
-      state.beginDriving(from: context)
+      state.beginDriving(from: countsAsTestDrive ? context : nil, byTest: countsAsTestDrive)
       return nil
     }
     switch refusal {
@@ -531,10 +541,16 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
     report(escapes.describe(name: name), fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  /// Runs the ready work as one driving call (the stall watch's way to unblock a waiting task).
-  func runReadyWork() {
-    drive(fileID: #fileID, filePath: #filePath, line: #line, column: #column) {
-      runReady()
+  /// Runs what is pending after a stall report (the stall watch's way to unblock a waiting task): the
+  /// ready work, then the timers in order (at most 100,000), as a driving call that does not count as
+  /// the test's, so the watch arms again when more work is parked.
+  func runStalledWork() {
+    drive(countsAsTestDrive: false, fileID: #fileID, filePath: #filePath, line: #line, column: #column) {
+      for _ in 0..<100_000 {
+        runReady()
+        guard let timer = state.withCriticalRegion({ $0.popTimer(dueBy: .distantFuture) }) else { break }
+        fire(timer)
+      }
       return true
     }
   }
@@ -581,3 +597,19 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
 }
 extension TestScheduler: ActorScheduler {}
 extension TestScheduler: VirtualTimeline {}
+
+/// A source location, for failures reported away from the code that caused them.
+package struct SourcePlace: Sendable {
+  let fileID: String
+  let filePath: String
+  let line: Int
+  let column: Int
+
+  /// The location `fileID`:`line`.
+  package init(fileID: String, filePath: String, line: Int, column: Int) {
+    self.fileID = fileID
+    self.filePath = filePath
+    self.line = line
+    self.column = column
+  }
+}

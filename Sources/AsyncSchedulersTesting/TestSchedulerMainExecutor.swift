@@ -102,7 +102,7 @@ final class MainActorJob: RunnableJob {
 /// checks (`dispatchPrecondition(condition: .onQueue(.main))`) hold in them. A job run while the queue
 /// is already held by this thread (a driving call made from main-actor code) runs directly.
 enum MainQueueExclusion {
-  private static let held = ThreadFlag()
+  private static let held = ThreadSlot()
 
   /// Whether this thread runs a job with the main queue held.
   static var isHeld: Bool { held.isSet }

@@ -207,9 +207,10 @@ package struct TestSchedulerStateMachine {
     return driveGeneration == 0 && queues.readyCount > 0 && !isDriving && !isCapturing
   }
 
-  /// Starts counting jobs for a new driving call made from `context`, which becomes the test's own.
-  package mutating func beginDriving(from context: ArrivalContext? = nil) {
-    driveGeneration &+= 1
+  /// Starts counting jobs for a new driving call made from `context`, which becomes the test's own;
+  /// a call not `byTest` (the stall watch's) leaves the scheduler "never driven", so the watch re-arms.
+  package mutating func beginDriving(from context: ArrivalContext? = nil, byTest: Bool = true) {
+    if byTest { driveGeneration &+= 1 }
     runAtInstant = JobCounts()
     isRunaway = false
     if let context { driver = context }

@@ -94,4 +94,24 @@ struct ObservableSwapTests {
     }
     #expect(log.values == ["sum 1", "sum 3", "single 3", "array [1, 2, 3]", "next(0)", "completed"])
   }
+
+  @Test("Infallible code keeps RxSwift 6's spellings: a failing request shown as a fallback title")
+  func infallible() {
+    let titles = Received<String>()
+    let disposeBag = DisposeBag()
+    let request = Observable<String>.error(RxError.timeout)
+    request
+      .asInfallible(onErrorJustReturn: "Offline")
+      .map { "Title: \($0)" }
+      .subscribe(onNext: { titles.append($0) }, onCompleted: { titles.append("done") })
+      .disposed(by: disposeBag)
+    Infallible<Int>.create { observer in
+      observer(.next(1))
+      observer(.completed)
+      return Disposables.create()
+    }
+    .subscribe(onNext: { titles.append("\($0)") })
+    .disposed(by: disposeBag)
+    #expect(titles.values == ["Title: Offline", "done", "1"])
+  }
 }

@@ -173,6 +173,25 @@ struct CapturingAllTasksTests {
     }
   }
 
+  @Test(
+    "A body awaiting a stream nobody feeds fails on its own test after the stall timeout, and is cancelled so it ends")
+  func bodyAwaitingWhatNeverComesEnds() async {
+    // It hung forever: the stall was stored for the end of a scope that never ended. withKnownIssue
+    // sees only issues recorded on this test: a report on «unknown» would fail it.
+    let scheduler = TestScheduler()
+    await withKnownIssue {
+      let received = await scheduler.capturingAllTasks(stallTimeout: .milliseconds(100)) {
+        let (stream, _) = AsyncStream<Int>.makeStream()
+        var received = 0
+        for await _ in stream { received += 1 }
+        return received
+      }
+      #expect(received == 0)
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("It awaits what never came") }
+    }
+  }
+
   @Test("A task of the scope that uses plain Task.sleep sleeps on the virtual clock, with no escape")
   func taskSleepIsVirtualInTheScope() async {
     let scheduler = TestScheduler()

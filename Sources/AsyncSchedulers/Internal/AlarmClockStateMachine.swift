@@ -2,6 +2,11 @@
 /// threads *watches* them (holds the duty to sleep until the next window and fire it). Pure: every event
 /// takes what it needs and returns what the storage must do once it has released the lock.
 ///
+/// It writes into the registrations it holds, and only there: each one's `heapIndex` (kept by its heap,
+/// so re-arming or removing a registration is a sift from its slot, not a search) and
+/// `armedGeneration` (so an arming older than the latest one is recognized without a map). Both fields
+/// are touched only under the clock's lock, by this machine; nothing else reads them.
+///
 /// Usually one thread exists and it always watches. To save a thread wake-up per tick, the watcher may
 /// run one engine's due work itself (``Step/fireInline``), when that engine's alarm is the only one
 /// armed: it gives up the duty first, so user code never runs while a deadline it could hold up is

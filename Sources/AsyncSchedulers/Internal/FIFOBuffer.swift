@@ -1,8 +1,9 @@
 /// A first-in first-out buffer with O(1) amortized append and pop: an array and a head index,
 /// compacted as it drains. Not thread-safe: its owner guards it.
 ///
-/// Shared by the state machines of the layers on top of the core (a subscription's queued events, an
-/// iteration's buffered values, a RAC serial queue); `@inlinable`, so it specializes in their modules.
+/// The package's one FIFO: the core's engine queues its ready work and a worker's batch in it
+/// (`WorkFIFO`), and the state machines of the layers on top use it too (a subscription's queued events,
+/// an iteration's buffered values, a RAC serial queue); `@inlinable`, so it specializes in their modules.
 @usableFromInline package struct FIFOBuffer<Element> {
   @usableFromInline var items: [Element] = []
   @usableFromInline var head = 0
@@ -37,9 +38,23 @@
     return element
   }
 
-  /// Empties the buffer.
-  @inlinable package mutating func removeAll() {
-    items.removeAll()
+  /// Empties the buffer; with `keepingCapacity`, its storage stays for reuse (a worker's batch).
+  @inlinable package mutating func removeAll(keepingCapacity: Bool = false) {
+    items.removeAll(keepingCapacity: keepingCapacity)
     head = 0
   }
+
+  /// Removes and returns the element `offset` places from the front (linear; for a test scheduler
+  /// choosing among ready jobs).
+  @inlinable package mutating func remove(at offset: Int) -> Element {
+    offset == 0 ? popFirst()! : items.remove(at: head + offset)
+  }
+
+  /// The waiting elements, front first.
+  @inlinable package var pending: ArraySlice<Element> { items[head...] }
+
+  /// How many elements it holds without allocating.
+  @inlinable package var capacity: Int { items.capacity }
 }
+
+extension FIFOBuffer: Sendable where Element: Sendable {}

@@ -3,7 +3,8 @@
 ///
 /// This is the engine's seam for the testing module: it sees this type, ``Work`` and the timer
 /// handles (``ScheduledTimer``), not the engine's FIFO and heap. Not thread-safe: the owner guards it
-/// with its lock.
+/// with its lock. Like the engine's machine, it writes into the timers it holds (their heap index, a
+/// repeating timer's grid position), only under that lock.
 package struct PendingWork {
   private var ready = WorkFIFO()
   private var timers = TimerHeap()

@@ -6,21 +6,21 @@
   import Darwin
 #endif
 
-/// One thread-specific word holding an unretained object pointer: the mechanism behind "which
-/// scheduler runs this code" (``CurrentSchedulerSlot``) and "which trampoline runs on this thread"
-/// (``TrampolineScheduler``).
+/// One thread-specific word holding an unretained object pointer or a flag: the package's one per-thread
+/// slot, behind "which scheduler runs this code" (``CurrentSchedulerSlot``), "which trampoline runs on
+/// this thread" (``TrampolineScheduler``) and, in the testing module, "this thread holds the main queue".
 ///
 /// Whoever sets it keeps the object alive while it is set and restores the previous value afterwards,
 /// so it nests. (The main actor's queue is identified differently, by a Dispatch queue-specific key: on
 /// Linux the main queue can be served by a thread other than the first, so it is a queue's identity,
 /// not a thread's.)
-struct ThreadSlot: @unchecked Sendable {
+package struct ThreadSlot: @unchecked Sendable {
   // Why @unchecked Sendable: the key is created once and only read afterwards; the values it holds are
   // per thread, so no two threads ever share one.
   private let key: pthread_key_t
 
   /// A new slot (one process-wide key; create slots as `static let`s).
-  init() {
+  package init() {
     var key = pthread_key_t()
     let result = pthread_key_create(&key, nil)
     checkArgument(result == 0, "AsyncSchedulers could not create a thread-specific key (pthread_key_create: \(result))")
@@ -43,4 +43,10 @@ struct ThreadSlot: @unchecked Sendable {
   /// Restores the value ``enter(_:)`` returned.
   @inline(__always)
   func restore(_ previous: UnsafeMutableRawPointer?) { pthread_setspecific(key, previous) }
+
+  /// The slot used as a per-thread flag: whether this thread set it (`false` at first).
+  package var isSet: Bool {
+    get { pthread_getspecific(key) != nil }
+    nonmutating set { pthread_setspecific(key, newValue ? UnsafeRawPointer(bitPattern: 1) : nil) }
+  }
 }

@@ -2,8 +2,9 @@
 /// and fire-and-forget closures, ordered together by (deadline, sequence), each with its leeway.
 ///
 /// Each handle records its index (`heapIndex`), so disposing a timer removes it at once instead of
-/// leaving a tombstone until its deadline. Not thread-safe: the owning scheduler guards it with its
-/// lock.
+/// leaving a tombstone until its deadline: the heap writes that field into the ``ScheduledTimer``
+/// objects it holds, the one thing it changes outside itself. Not thread-safe: the owning scheduler
+/// guards it (and so every `heapIndex`) with its lock.
 struct TimerHeap {
   /// What fires: a handle, or a closure with no handle (``Scheduler/execute(at:leeway:_:)``).
   enum Payload {

@@ -12,46 +12,5 @@ package enum Work {
   case taskJob(UnownedJob)
 }
 
-/// A FIFO of work with O(1) append, pop-first and whole-batch swap.
-struct WorkFIFO {
-  private(set) var items: [Work] = []
-  private var head = 0
-
-  init() {}
-
-  var isEmpty: Bool { head == items.count }
-  var count: Int { items.count - head }
-
-  mutating func append(_ work: Work) { items.append(work) }
-
-  mutating func popFirst() -> Work? {
-    guard head < items.count else { return nil }
-    let work = items[head]
-    head += 1
-    if head == items.count {
-      items.removeAll(keepingCapacity: true)
-      head = 0
-    } else if head >= 1024 && head * 2 >= items.count {
-      items.removeFirst(head)
-      head = 0
-    }
-    return work
-  }
-
-  /// Removes and returns the item `offset` places from the first.
-  mutating func remove(at offset: Int) -> Work {
-    offset == 0 ? popFirst()! : items.remove(at: head + offset)
-  }
-
-  /// Empties the FIFO, keeping its capacity.
-  mutating func removeAll() {
-    items.removeAll(keepingCapacity: true)
-    head = 0
-  }
-
-  /// The pending items in order.
-  var pending: ArraySlice<Work> { items[head...] }
-
-  /// How many items it holds without allocating.
-  var capacity: Int { items.capacity }
-}
+/// The engine's FIFO of work: the one FIFO of the package (``FIFOBuffer``), holding ``Work``.
+typealias WorkFIFO = FIFOBuffer<Work>

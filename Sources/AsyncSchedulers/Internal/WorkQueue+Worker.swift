@@ -70,7 +70,7 @@ extension WorkQueue {
       } else {
         for work in batch.pending { runner.run(work) }
         processed += batch.count
-        batch.removeAll()
+        batch.removeAll(keepingCapacity: true)
       }
       if processed >= Self.budget {
         state.withCriticalRegion { $0.machine.resubmit(worker) }

@@ -2,6 +2,12 @@
 /// takes what it needs as arguments (the time, the punctuality policy, whether a spin slot is held) and
 /// returns what the storage (``WorkQueue``) must do once it has released the lock.
 ///
+/// It writes into the timers it holds, under the engine's lock: their heap index (see ``TimerHeap``), a
+/// repeating timer's position on its grid (`nextDeadline(after:)` advances it, so the next firing is
+/// anchored to the start and never drifts), and its queued-run flag (`shouldQueueRun()`, so ticks that
+/// come due while a run is queued coalesce into it). Keeping these in the timer, not in a map keyed by
+/// it, makes disposing and re-arming O(log n) with no lookup.
+///
 /// By default (``Punctuality/efficient``) a worker never waits: it drains the ready work and returns
 /// its thread, and timers are watched by the process-wide alarm thread, which sleeps in the kernel
 /// within the alarm's firing window. That window is where leeway is honoured: it ends at the earliest

@@ -46,7 +46,7 @@ struct WorkQueueStateMachineTests {
     #expect(
       machine.takeBatch(into: &batch, worker: &worker, now: at(0), punctuality: efficient, maySpin: false)
         == .run(.none))
-    batch.removeAll()
+    batch.removeAll(keepingCapacity: true)
     let capacity = batch.capacity
     #expect(capacity > 0 && machine.ready.capacity == 0)
     #expect(

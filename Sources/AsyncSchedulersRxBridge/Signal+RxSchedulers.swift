@@ -1,0 +1,73 @@
+import AsyncSchedulers
+import AsyncSignals
+
+// The native signals' scheduler-taking operators, also taking RxSwift's schedulers directly, so the
+// migration advice ("move to the native signals, keep your schedulers") compiles as written:
+// `Signal.timer(after: .seconds(5), on: MainScheduler.instance)` means the same as passing
+// `MainScheduler.instance.core`. Each forwards to the native operator on the Rx scheduler's core. A
+// scheduler that runs on no core (`OperationQueueScheduler`, `VirtualTimeScheduler`,
+// `HistoricalScheduler`) stops the program with a message naming the operator, as the Rx operators do.
+
+extension Signal {
+  /// The signal's events delivered on `scheduler`'s core (see the native `observe(on:)`).
+  public func observe(on scheduler: some ImmediateSchedulerType) -> Signal {
+    observe(on: coreScheduler(of: scheduler, for: "Signal.observe(on:)"))
+  }
+
+  /// The signal subscribed on `scheduler`'s core (see the native `subscribe(on:)`).
+  public func subscribe(on scheduler: some ImmediateSchedulerType) -> Signal {
+    subscribe(on: coreScheduler(of: scheduler, for: "Signal.subscribe(on:)"))
+  }
+
+  /// Each event `interval` later, on `scheduler`'s core (see the native `delay(_:on:)`).
+  public func delay(_ interval: Duration, on scheduler: some ImmediateSchedulerType) -> Signal {
+    delay(interval, on: coreScheduler(of: scheduler, for: "Signal.delay"))
+  }
+
+  /// A value once `interval` has passed without a newer one, on `scheduler`'s core (see the native
+  /// `debounce(for:on:)`).
+  public func debounce(for interval: Duration, on scheduler: some ImmediateSchedulerType) -> Signal {
+    debounce(for: interval, on: coreScheduler(of: scheduler, for: "Signal.debounce"))
+  }
+
+  /// At most one value per `interval`, on `scheduler`'s core (see the native `throttle(for:on:latest:)`).
+  public func throttle(for interval: Duration, on scheduler: some ImmediateSchedulerType, latest: Bool = true)
+    -> Signal
+  {
+    throttle(for: interval, on: coreScheduler(of: scheduler, for: "Signal.throttle"), latest: latest)
+  }
+
+  /// The values of each `interval`, as arrays, on `scheduler`'s core (see the native
+  /// `collect(every:on:)`).
+  public func collect(every interval: Duration, on scheduler: some ImmediateSchedulerType)
+    -> Signal<[Element], Failure>
+  {
+    collect(every: interval, on: coreScheduler(of: scheduler, for: "Signal.collect(every:)"))
+  }
+
+  /// The signal, failing with `error` when it has not finished `interval` after subscription, on
+  /// `scheduler`'s core (see the native `timeout(after:on:failingWith:)`).
+  public func timeout(after interval: Duration, on scheduler: some ImmediateSchedulerType, failingWith error: Failure)
+    -> Signal
+  {
+    timeout(after: interval, on: coreScheduler(of: scheduler, for: "Signal.timeout"), failingWith: error)
+  }
+}
+
+extension Signal where Failure == Never {
+  /// The scheduler's `now` every `interval`, on `scheduler`'s core (see the native
+  /// `interval(_:on:leeway:)`).
+  public static func interval(
+    _ interval: Duration, on scheduler: some ImmediateSchedulerType, leeway: Duration = .zero
+  ) -> Signal<SchedulerInstant, Never> {
+    Signal.interval(interval, on: coreScheduler(of: scheduler, for: "Signal.interval"), leeway: leeway)
+  }
+
+  /// `0` after `delay`, then with a `period` `1`, `2`, … on `scheduler`'s core (see the native
+  /// `timer(after:period:on:)`).
+  public static func timer(after delay: Duration, period: Duration? = nil, on scheduler: some ImmediateSchedulerType)
+    -> Signal<Int, Never>
+  {
+    Signal.timer(after: delay, period: period, on: coreScheduler(of: scheduler, for: "Signal.timer"))
+  }
+}

@@ -1,0 +1,252 @@
+import AsyncSchedulers
+import AsyncSignals
+
+/// An event of a sequence that cannot fail (RxSwift 6's `InfallibleEvent`).
+public enum InfallibleEvent<Element: Sendable>: Sendable {
+  /// A value.
+  case next(Element)
+  /// The end of the sequence.
+  case completed
+}
+
+/// A sequence that never fails (RxSwift 6's `Infallible` trait), on an `Observable`: its subscribers
+/// get values and a completion, never an error.
+///
+/// Made from a failable sequence with `asInfallible(onErrorJustReturn:)`,
+/// `asInfallible(onErrorFallbackTo:)` or `asInfallible(onErrorRecover:)`, or created directly.
+public struct Infallible<Element: Sendable>: ObservableConvertibleType, Sendable {
+  /// The closure `create` hands its work to send events.
+  public typealias InfallibleObserver = @Sendable (InfallibleEvent<Element>) -> Void
+
+  let source: Observable<Element>
+
+  init(source: Observable<Element>) { self.source = source }
+
+  /// A sequence whose every subscription runs `subscribe` with a closure that sends its events;
+  /// events after `.completed` are ignored. `subscribe` runs on the subscribing thread and returns
+  /// what to dispose.
+  public static func create(subscribe: @escaping @Sendable (@escaping InfallibleObserver) -> any Disposable)
+    -> Infallible
+  {
+    Infallible(
+      source: .create { observer in
+        subscribe { event in
+          switch event {
+          case .next(let value): observer.onNext(value)
+          case .completed: observer.onCompleted()
+          }
+        }
+      })
+  }
+
+  /// A sequence of `element`, then the end.
+  public static func just(_ element: Element) -> Infallible { Infallible(source: .just(element)) }
+
+  /// A sequence of `elements`, then the end.
+  public static func of(_ elements: Element...) -> Infallible { Infallible(source: .from(elements)) }
+
+  /// A sequence of the elements of `array`, then the end.
+  public static func from(_ array: [Element]) -> Infallible { Infallible(source: .from(array)) }
+
+  /// A sequence that ends at once.
+  public static func empty() -> Infallible { Infallible(source: .empty()) }
+
+  /// A sequence that never sends anything.
+  public static func never() -> Infallible { Infallible(source: .never()) }
+
+  /// A sequence made anew for each subscription by `factory`.
+  public static func deferred(_ factory: @escaping @Sendable () -> Infallible) -> Infallible {
+    Infallible(source: .deferred { factory().source })
+  }
+
+  /// The sequence as an `Observable` (which never fails).
+  public func asObservable() -> Observable<Element> { source }
+
+  /// The sequence itself.
+  public func asInfallible() -> Infallible { self }
+
+  /// Subscribes with a closure for each value and one for the end; `onDisposed` runs once when the
+  /// subscription ends (after `onCompleted`, or on the disposing thread). The closures run on the
+  /// thread that sends each event.
+  public func subscribe(
+    onNext: (@Sendable (Element) -> Void)? = nil, onCompleted: (@Sendable () -> Void)? = nil,
+    onDisposed: (@Sendable () -> Void)? = nil
+  ) -> any Disposable {
+    source.subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+  }
+
+  /// Subscribes with closures that also get `object`, held weakly: events after `object` is gone are not
+  /// delivered.
+  public func subscribe<Object: AnyObject>(
+    with object: Object, onNext: (@Sendable (Object, Element) -> Void)? = nil,
+    onCompleted: (@Sendable (Object) -> Void)? = nil, onDisposed: (@Sendable (Object) -> Void)? = nil
+  ) -> any Disposable {
+    source.subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+  }
+
+  /// Subscribes `observer` to every event, on the thread that sends it.
+  public func subscribe(_ observer: @escaping InfallibleObserver) -> any Disposable {
+    source.subscribe(onNext: { observer(.next($0)) }, onCompleted: { observer(.completed) })
+  }
+
+  /// Sends each value to `onNext` (RxSwift's `bind(onNext:)`).
+  public func bind(onNext: @escaping @Sendable (Element) -> Void) -> any Disposable {
+    source.bind(onNext: onNext)
+  }
+
+  /// Sends every value to each of `observers` (RxSwift's `bind(to:)`).
+  public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable
+  where Observer.Element == Element {
+    source.subscribe { event in for observer in observers { observer.on(event) } }
+  }
+
+  /// Accepts every value into each of `relays` (RxRelay's `bind(to:)`); the end is not forwarded.
+  public func bind(to relays: PublishRelay<Element>...) -> any Disposable {
+    source.subscribe(onNext: { value in
+      for relay in relays { relay.accept(value) }
+    })
+  }
+
+  /// Accepts every value into each of `relays` (RxRelay's `bind(to:)`); the end is not forwarded.
+  public func bind(to relays: BehaviorRelay<Element>...) -> any Disposable {
+    source.subscribe(onNext: { value in
+      for relay in relays { relay.accept(value) }
+    })
+  }
+
+  /// Accepts every value into each of `relays` (RxRelay's `bind(to:)`); the end is not forwarded.
+  public func bind(to relays: ReplayRelay<Element>...) -> any Disposable {
+    source.subscribe(onNext: { value in
+      for relay in relays { relay.accept(value) }
+    })
+  }
+
+  /// Each value transformed by `transform`.
+  public func map<Result: Sendable>(_ transform: @escaping @Sendable (Element) -> Result) -> Infallible<Result> {
+    Infallible<Result>(source: source.map(transform))
+  }
+
+  /// Each value `transform` maps to something, skipping `nil`.
+  public func compactMap<Result: Sendable>(_ transform: @escaping @Sendable (Element) -> Result?)
+    -> Infallible<Result>
+  {
+    Infallible<Result>(source: source.compactMap(transform))
+  }
+
+  /// The values `predicate` accepts.
+  public func filter(_ predicate: @escaping @Sendable (Element) -> Bool) -> Infallible {
+    Infallible(source: source.filter(predicate))
+  }
+
+  /// Each running result of `accumulator`, starting from `seed` for each subscription.
+  public func scan<Accumulate: Sendable>(
+    _ seed: Accumulate, accumulator: @escaping @Sendable (Accumulate, Element) -> Accumulate
+  ) -> Infallible<Accumulate> {
+    Infallible<Accumulate>(source: source.scan(seed, accumulator: accumulator))
+  }
+
+  /// `elements` first, then the sequence.
+  public func startWith(_ elements: Element...) -> Infallible {
+    Infallible(source: .concat([.from(elements), source]))
+  }
+
+  /// The values of the sequences `selector` makes for each value, merged.
+  public func flatMap<Result: Sendable>(_ selector: @escaping @Sendable (Element) -> Infallible<Result>)
+    -> Infallible<Result>
+  {
+    Infallible<Result>(source: source.flatMap(selector))
+  }
+
+  /// The values of the sequence `selector` makes for the latest value only.
+  public func flatMapLatest<Result: Sendable>(_ selector: @escaping @Sendable (Element) -> Infallible<Result>)
+    -> Infallible<Result>
+  {
+    Infallible<Result>(source: source.flatMapLatest(selector))
+  }
+
+  /// The first `count` values, then the end.
+  public func take(_ count: Int) -> Infallible { Infallible(source: source.take(count)) }
+
+  /// The values after the first `count`.
+  public func skip(_ count: Int) -> Infallible { Infallible(source: source.skip(count)) }
+
+  /// Calls the closures on each event, before passing it on (RxSwift's `do`); they run on the
+  /// delivering thread.
+  public func `do`(
+    onNext: (@Sendable (Element) -> Void)? = nil, onCompleted: (@Sendable () -> Void)? = nil,
+    onSubscribe: (@Sendable () -> Void)? = nil, onDispose: (@Sendable () -> Void)? = nil
+  ) -> Infallible {
+    Infallible(
+      source: source.do(onNext: onNext, onCompleted: onCompleted, onSubscribe: onSubscribe, onDispose: onDispose))
+  }
+
+  /// The values, delivered on `scheduler` (RxSwift's `observe(on:)`).
+  public func observe(on scheduler: some ImmediateSchedulerType) -> Infallible {
+    Infallible(source: source.observe(on: scheduler))
+  }
+
+  /// A value once `dueTime` has passed on `scheduler` without a newer one.
+  public func debounce(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Infallible {
+    Infallible(source: source.debounce(dueTime, scheduler: scheduler))
+  }
+
+  /// At most one value per `dueTime` on `scheduler` (with `latest`, the latest of a window at its end).
+  public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: some SchedulerType) -> Infallible {
+    Infallible(source: source.throttle(dueTime, latest: latest, scheduler: scheduler))
+  }
+
+  /// One subscription upstream shared by every subscriber, replaying the last `replay` values.
+  public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Infallible {
+    Infallible(source: source.share(replay: replay, scope: scope))
+  }
+
+  /// The values of all `sources`, merged.
+  public static func merge(_ sources: Infallible...) -> Infallible {
+    Infallible(source: .merge(sources.map(\.source)))
+  }
+
+  /// The latest values of `first` and `second` combined by `resultSelector`, once both have sent one.
+  public static func combineLatest<First: Sendable, Second: Sendable>(
+    _ first: Infallible<First>, _ second: Infallible<Second>,
+    resultSelector: @escaping @Sendable (First, Second) -> Element
+  ) -> Infallible {
+    Infallible(source: .combineLatest(first.source, second.source, resultSelector: resultSelector))
+  }
+}
+
+extension Infallible where Element: RxAbstractInteger {
+  /// Sends `0` after `dueTime`, then with a `period` `1`, `2`, … every period, on `scheduler`
+  /// (RxSwift's `Infallible.timer`).
+  public static func timer(_ dueTime: RxTimeInterval, period: RxTimeInterval? = nil, scheduler: some SchedulerType)
+    -> Infallible
+  {
+    Infallible(source: Observable<Element>.timer(dueTime, period: period, scheduler: scheduler))
+  }
+
+  /// Sends `0`, `1`, `2`, … every `period` on `scheduler` (RxSwift's `Infallible.interval`).
+  public static func interval(_ period: RxTimeInterval, scheduler: some SchedulerType) -> Infallible {
+    Infallible(source: Observable<Element>.interval(period, scheduler: scheduler))
+  }
+}
+
+extension ObservableConvertibleType {
+  /// The sequence that, on an error, sends `element` and ends (RxSwift's
+  /// `asInfallible(onErrorJustReturn:)`).
+  public func asInfallible(onErrorJustReturn element: Element) -> Infallible<Element> {
+    Infallible(source: asObservable().catchAndReturn(element))
+  }
+
+  /// The sequence that, on an error, goes on with `infallible` (RxSwift's
+  /// `asInfallible(onErrorFallbackTo:)`).
+  public func asInfallible(onErrorFallbackTo infallible: Infallible<Element>) -> Infallible<Element> {
+    Infallible(source: asObservable().catch { _ in infallible.source })
+  }
+
+  /// The sequence that, on an error, goes on with the sequence `handler` makes from it (RxSwift's
+  /// `asInfallible(onErrorRecover:)`); `handler` runs on the thread that delivers the error.
+  public func asInfallible(onErrorRecover handler: @escaping @Sendable (any Swift.Error) -> Infallible<Element>)
+    -> Infallible<Element>
+  {
+    Infallible(source: asObservable().catch { handler($0).source })
+  }
+}
