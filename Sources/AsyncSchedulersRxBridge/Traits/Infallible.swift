@@ -20,8 +20,6 @@ public struct Infallible<Element: Sendable>: ObservableConvertibleType, Sendable
 
   let source: Observable<Element>
 
-  init(source: Observable<Element>) { self.source = source }
-
   /// A sequence whose every subscription runs `subscribe` with a closure that sends its events;
   /// events after `.completed` are ignored. `subscribe` runs on the subscribing thread and returns
   /// what to dispose.
