@@ -39,8 +39,11 @@ package final class Latch: Sendable {
 
   /// Waits until every event has happened; returns `false` if `timeout` passed first. One waiter at a
   /// time. The default bound is generous: under ThreadSanitizer, with the whole suite running on two
-  /// cores, a new task has waited more than a minute for a thread.
-  package func wait(timeout: Duration = .seconds(600)) async -> Bool {
+  /// cores, a new task has waited more than a minute for a thread, and the Swift 6.3.1 runtime can stall
+  /// every thread for minutes at the start of the sanitized run (a lost wake-up in the once that caches
+  /// `Optional`'s canonical prespecialized metadata, `$sSqMz`: seen for 2.5 to 12 minutes, on this
+  /// project's commits from before and after the ordering exploration alike).
+  package func wait(timeout: Duration = .seconds(1_200)) async -> Bool {
     await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
       let openAlready = state.withCriticalRegion { state -> Bool in
         if state.remaining <= 0 { return true }

@@ -94,7 +94,7 @@ struct CapturingAllTasksTests {
         try await scheduler.sleep(for: .seconds(1))
       }
     }
-    #expect(await entered.wait(timeout: .seconds(600)))
+    #expect(await entered.wait())
     outer.cancel()
     await #expect(throws: CancellationError.self) { try await outer.value }
     let afterCancellation = await Task { Schedulers.current === scheduler }.value

@@ -75,7 +75,7 @@ struct EscapeDetectionTests {
         started.signal()
         try await scheduler.sleep(for: .seconds(1))
       }
-      #expect(await started.wait(timeout: .seconds(600)))
+      #expect(await started.wait())
       scheduler.runUntil { scheduler.pendingCount > 0 }
       scheduler.advance(by: .seconds(1))
     } matching: {
@@ -95,7 +95,7 @@ struct EscapeDetectionTests {
         started.signal()
         await actor.touch(trace)
       }
-      #expect(await started.wait(timeout: .seconds(600)))
+      #expect(await started.wait())
       scheduler.runUntil { !trace.values.isEmpty }
       scheduler.advance()
     } matching: {
@@ -125,7 +125,7 @@ struct EscapeDetectionTests {
     let started = Latch()
     await withKnownIssue {
       Task { await elsewhere.poke(scheduler, trace, started) }
-      #expect(await started.wait(timeout: .seconds(600)))
+      #expect(await started.wait())
       scheduler.runUntil { !trace.values.isEmpty }
     } matching: {
       isEscape($0, naming: "a callback (execute)")
