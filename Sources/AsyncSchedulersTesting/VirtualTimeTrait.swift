@@ -102,25 +102,16 @@
             "The run replaying seed \(seed) failed; its choices:\n\(outcome.trace)", sourceLocation: location)
         }
       case .exploring(let runs, let strategy):
-        var seeds = SplitMix(seed: Self.stableHash(String(describing: test.id)))
-        var orderings = Set<UInt64>()
-        for run in 0..<runs {
-          let seed = seeds.next()
-          let outcome = await self.run(seed: seed, strategy: strategy, name: name, location: location, function)
-          orderings.insert(outcome.digest)
-          if outcome.failed {
-            let report = OrderExplorationReport(
-              runsPassed: run, distinctOrderings: orderings.count, failure: outcome.trace)
-            let replay =
-              "@Test(.virtualTime(seed: \(seed)" + (strategy == .random ? "" : ", strategy: \(strategy)") + "))"
-            Issue.record(
-              Comment(rawValue: TestScheduler.explorationFailure(report, runs: runs, replay: replay)),
-              sourceLocation: location)
-            return
-          }
-          try Task.checkCancellation()
+        let (report, failure) = await TestScheduler.explore(
+          runs: runs, seed: Self.stableHash(String(describing: test.id)), strategy: strategy,
+          replay: { "@Test(.virtualTime(seed: \($0)\($1)))" },
+          runOnce: { seed in await run(seed: seed, strategy: strategy, name: name, location: location, function) })
+        if let failure {
+          Issue.record(Comment(rawValue: failure), sourceLocation: location)
+          return
         }
-        print("◇ \(name): explored \(runs) run(s), \(orderings.count) distinct ordering(s), all passed.")
+        try Task.checkCancellation()
+        print("◇ \(name): explored \(runs) run(s), \(report.distinctOrderings) distinct ordering(s), all passed.")
       }
     }
 

@@ -29,29 +29,43 @@ extension TestScheduler {
     _ body: (TestScheduler) async throws -> Void
   ) async -> OrderExplorationReport {
     checkArgument(runs >= 1, "TestScheduler.exploringOrderings(runs:): runs must be at least 1 (got \(runs))")
+    let (report, failure) = await explore(
+      runs: runs, seed: seed, strategy: strategy,
+      replay: { "TestScheduler.replayingOrdering(seed: \($0)\($1))" },
+      runOnce: { runSeed in
+        await runExploring(
+          isolation: isolation, seed: runSeed, strategy: strategy, name: name, autoAdvance: autoAdvance,
+          stallTimeout: stallTimeout, fileID: fileID, filePath: filePath, line: line, column: column, body)
+      })
+    if let failure { reportIssue(failure, fileID: fileID, filePath: filePath, line: line, column: column) }
+    return report
+  }
+
+  /// The loop of an exploration: runs `runOnce` with the seeds that follow `seed` until a run fails,
+  /// `runs` have passed, or the task is cancelled. Returns the report and, when a run failed, the
+  /// failure message, whose replay hint `replay` spells from the seed and the strategy argument
+  /// (empty for `.random`).
+  static func explore(
+    isolation: isolated (any Actor)? = #isolation,
+    runs: Int, seed: UInt64, strategy: OrderingStrategy, replay: (UInt64, String) -> String,
+    runOnce: (UInt64) async -> ExplorationOutcome
+  ) async -> (report: OrderExplorationReport, failure: String?) {
     var seeds = SplitMix(seed: seed)
     var orderings = Set<UInt64>()
     for run in 0..<runs {
       let runSeed = seeds.next()
-      let outcome = await runExploring(
-        isolation: isolation, seed: runSeed, strategy: strategy, name: name, autoAdvance: autoAdvance,
-        stallTimeout: stallTimeout, fileID: fileID, filePath: filePath, line: line, column: column, body)
+      let outcome = await runOnce(runSeed)
       orderings.insert(outcome.digest)
       if outcome.failed {
         let report = OrderExplorationReport(runsPassed: run, distinctOrderings: orderings.count, failure: outcome.trace)
-        reportIssue(
-          explorationFailure(
-            report, runs: runs,
-            replay: "TestScheduler.replayingOrdering(seed: \(runSeed)"
-              + (strategy == .random ? "" : ", strategy: \(strategy)") + ")"),
-          fileID: fileID, filePath: filePath, line: line, column: column)
-        return report
+        let strategyArgument = strategy == .random ? "" : ", strategy: \(strategy)"
+        return (report, explorationFailure(report, runs: runs, replay: replay(runSeed, strategyArgument)))
       }
       if Task.isCancelled {
-        return OrderExplorationReport(runsPassed: run + 1, distinctOrderings: orderings.count, failure: nil)
+        return (OrderExplorationReport(runsPassed: run + 1, distinctOrderings: orderings.count, failure: nil), nil)
       }
     }
-    return OrderExplorationReport(runsPassed: runs, distinctOrderings: orderings.count, failure: nil)
+    return (OrderExplorationReport(runsPassed: runs, distinctOrderings: orderings.count, failure: nil), nil)
   }
 
   /// Runs `body` once in a capturing scope whose ordering choices follow `seed`: the run of
