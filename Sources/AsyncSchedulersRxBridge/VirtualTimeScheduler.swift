@@ -21,17 +21,29 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
   /// The virtual interval type.
   public typealias VirtualTimeInterval = Converter.VirtualTimeIntervalUnit
 
-  private struct Entry {
+  /// An action queued for a virtual time; the package's one ``Heap`` orders them by the converter's
+  /// time, first in first out among equal times.
+  private struct Entry: HeapEntry {
     let time: VirtualTime
     let id: UInt64
     let item: any RunnableJob
+    /// The scheduler's converter (Rx's converters hold no state, so this costs nothing).
+    let converter: Converter
+
+    func precedes(_ other: Entry) -> Bool {
+      switch converter.compareVirtualTime(time, other.time) {
+      case .lessThan: true
+      case .greaterThan: false
+      case .equal: id < other.id
+      }
+    }
   }
 
   private struct State {
     var clock: VirtualTime
     var running = false
     var nextID: UInt64 = 0
-    var queue: [Entry] = []
+    var queue = Heap<Entry>()
   }
 
   private let converter: Converter
@@ -49,7 +61,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
   /// The clock and the pending items, in the order they will run (RxSwift's `debugDescription`).
   public var debugDescription: String {
     let (clock, pending) = state.withCriticalRegion { state in
-      (state.clock, state.queue.filter { !$0.item.isJobCancelled }.sorted { precedes($0, $1) }.map(\.time))
+      (state.clock, state.queue.entries.filter { !$0.item.isJobCancelled }.sorted { $0.precedes($1) }.map(\.time))
     }
     return "VirtualTimeScheduler at \(clock), \(pending.count) pending: \(pending.map { "\($0)" })"
   }
@@ -90,9 +102,8 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     let item = RxStatefulItem(state, action)
     let time = adjustScheduledTime(time)
     self.state.withCriticalRegion { state in
-      state.queue.append(Entry(time: time, id: state.nextID, item: item))
+      state.queue.insert(Entry(time: time, id: state.nextID, item: item, converter: converter))
       state.nextID += 1
-      siftUp(&state.queue, from: state.queue.count - 1)
     }
     return item
   }
@@ -152,46 +163,12 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     state.withCriticalRegion { state -> (any RunnableJob)? in
       while state.running, let first = state.queue.first {
         if let limit, converter.compareVirtualTime(first.time, limit) == .greaterThan { return nil }
-        popFirst(&state.queue)
+        _ = state.queue.popFirst()
         if first.item.isJobCancelled { continue }
         if converter.compareVirtualTime(first.time, state.clock) == .greaterThan { state.clock = first.time }
         return first.item
       }
       return nil
-    }
-  }
-
-  // A binary heap ordered by (time, id): time order, first in first out among equal times.
-
-  private func precedes(_ a: Entry, _ b: Entry) -> Bool {
-    switch converter.compareVirtualTime(a.time, b.time) {
-    case .lessThan: true
-    case .greaterThan: false
-    case .equal: a.id < b.id
-    }
-  }
-
-  private func siftUp(_ heap: inout [Entry], from start: Int) {
-    var child = start
-    while child > 0 {
-      let parent = (child - 1) / 2
-      guard precedes(heap[child], heap[parent]) else { return }
-      heap.swapAt(child, parent)
-      child = parent
-    }
-  }
-
-  private func popFirst(_ heap: inout [Entry]) {
-    heap.swapAt(0, heap.count - 1)
-    heap.removeLast()
-    var parent = 0
-    while true {
-      var candidate = 2 * parent + 1
-      guard candidate < heap.count else { return }
-      if candidate + 1 < heap.count && precedes(heap[candidate + 1], heap[candidate]) { candidate += 1 }
-      guard precedes(heap[candidate], heap[parent]) else { return }
-      heap.swapAt(candidate, parent)
-      parent = candidate
     }
   }
 }

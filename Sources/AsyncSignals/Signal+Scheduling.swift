@@ -34,11 +34,12 @@ extension Signal {
   }
 }
 
-/// The events of one `observe(on:)` subscription waiting for their delivery job.
+/// The events of one `observe(on:)` subscription waiting for their delivery job: a ``DrainQueue`` whose
+/// drainer is a job on the scheduler.
 @usableFromInline final class DeliveryQueue<Element: Sendable, Failure: Error, S: Scheduler>: Sendable {
   @usableFromInline let observer: SignalObserver<Element, Failure>
   @usableFromInline let scheduler: S
-  @usableFromInline let state = Mutex<(events: [SignalEvent<Element, Failure>], scheduled: Bool)>(([], false))
+  @usableFromInline let events = Mutex(DrainQueue<SignalEvent<Element, Failure>>())
 
   @inlinable init(observer: SignalObserver<Element, Failure>, scheduler: S) {
     self.observer = observer
@@ -46,34 +47,18 @@ extension Signal {
   }
 
   @inlinable func enqueue(_ event: SignalEvent<Element, Failure>) {
-    let schedule = state.withCriticalRegion { state -> Bool in
-      state.events.append(event)
-      if state.scheduled { return false }
-      state.scheduled = true
-      return true
-    }
-    if schedule { scheduler.execute { self.deliver() } }
+    if events.withCriticalRegion({ $0.post(event) }) { scheduler.execute { self.deliver() } }
   }
 
   /// Delivers what is queued, then what arrived meanwhile, until the queue is empty; only then may a
   /// new delivery job be scheduled, so deliveries never overlap, even on a concurrent scheduler.
   @inlinable func deliver() {
     var batch: [SignalEvent<Element, Failure>] = []
-    while true {
-      let more = state.withCriticalRegion { state -> Bool in
-        if state.events.isEmpty {
-          state.scheduled = false
-          return false
-        }
-        swap(&batch, &state.events)
-        return true
-      }
-      guard more else { return }
+    while events.withCriticalRegion({ $0.takeAll(into: &batch) }) {
       for event in batch {
         if observer.isTerminated { return }
         observer.send(event)
       }
-      batch.removeAll(keepingCapacity: true)
     }
   }
 }

@@ -105,39 +105,3 @@ struct RACSerialQueueTests {
     #expect(seen.values == [true])
   }
 }
-
-@Suite("RACSerialQueueStateMachine model")
-struct RACSerialQueueStateMachineModelTests {
-  @Test("random enqueues and drains keep FIFO order and at most one drain")
-  func stateMachineModel() async {
-    let failures = await runModel { failures in
-      for seed in ModelTesting.seeds(2_000) {
-        var random = SplitMix(seed: seed)
-        var machine = RACSerialQueueStateMachine<Int>()
-        var model: [Int] = []
-        var drains = 0
-        var next = 0
-        var taken: [Int] = []
-        for _ in 0..<200 {
-          if random.next() % 2 == 0 {
-            model.append(next)
-            if machine.enqueue(next) { drains += 1 }
-            next += 1
-          } else if drains == 1 {
-            if let job = machine.next() {
-              taken.append(job)
-              failures.check(job == model.removeFirst(), "seed \(seed)")
-            } else {
-              failures.check(model.isEmpty, "seed \(seed)")
-              drains -= 1
-            }
-          }
-          failures.check(drains <= 1 && drains == (machine.isDraining ? 1 : 0), "seed \(seed)")
-          failures.check(machine.count == model.count, "seed \(seed)")
-        }
-        failures.check(taken == Array(0..<taken.count), "seed \(seed)")
-      }
-    }
-    #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
-  }
-}

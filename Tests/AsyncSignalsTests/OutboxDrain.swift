@@ -1,12 +1,13 @@
 @testable import AsyncSignals
+import AsyncSchedulers
 
-extension OrderedOutbox {
+extension DrainQueue {
   /// Takes everything posted, as `describe(value)`, `finished` or `failed` lines: what a model test
   /// compares with its reference model's events.
   mutating func drained<Element>(_ describe: (Element) -> String) -> [String]
-  where Event == SignalEvent<Element, TestError> {
+  where Item == SignalEvent<Element, TestError> {
     var sent: [String] = []
-    while let event = nextToSend() {
+    while let event = next() {
       switch event {
       case .next(let value): sent.append(describe(value))
       case .finished: sent.append("finished")

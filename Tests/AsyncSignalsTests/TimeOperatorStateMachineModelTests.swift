@@ -309,7 +309,7 @@ private struct SimulatedSender<Event> {
     guard busy else { return }
     var count = Int(random.next() % 3)
     while count > 0 {
-      guard let event = state.outbox.nextToSend() else {
+      guard let event = state.outbox.next() else {
         busy = false
         return
       }
@@ -321,7 +321,7 @@ private struct SimulatedSender<Event> {
   /// The sender finishes.
   mutating func finish<State: OutboxState>(_ state: inout State) where State.Output == Event {
     guard busy else { return }
-    while let event = state.outbox.nextToSend() { sent.append(event) }
+    while let event = state.outbox.next() { sent.append(event) }
     busy = false
   }
 }

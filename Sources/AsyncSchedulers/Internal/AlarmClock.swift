@@ -14,7 +14,7 @@ import Synchronization
 ///
 /// Each scheduler keeps its timers in its own heap and registers only one "alarm" here (an
 /// ``AlarmRegistration`` whose body moves the scheduler's due timers to its ready queue and starts a
-/// worker), with its firing window (see ``DeadlineHeap/firingWindow``). One thread sleeps in the kernel
+/// worker), with its firing window (see ``Heap/firingWindow``). One thread sleeps in the kernel
 /// from the start of the alarms' own firing window, with a timer slack that lets the kernel wake it
 /// anywhere up to that window's end (and so serve it with other timers of the system), then fires every
 /// alarm whose window has opened: alarms of different schedulers whose windows overlap share one

@@ -50,6 +50,18 @@
     offset == 0 ? popFirst()! : items.remove(at: head + offset)
   }
 
+  /// Moves the waiting elements, front first, into `array` (which must be empty), leaving the buffer
+  /// empty; with nothing taken yet, the two swap storage, so a drainer taking batches allocates nothing.
+  @inlinable package mutating func moveAll(into array: inout [Element]) {
+    if head == 0 {
+      swap(&items, &array)
+    } else {
+      array.append(contentsOf: items[head...])
+      items.removeAll(keepingCapacity: true)
+      head = 0
+    }
+  }
+
   /// The waiting elements, front first.
   @inlinable package var pending: ArraySlice<Element> { items[head...] }
 

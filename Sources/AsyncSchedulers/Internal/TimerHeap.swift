@@ -59,7 +59,7 @@ struct TimerHeap {
   var first: Entry? { heap.first }
   /// The earliest deadline, if any.
   var firstDeadline: SchedulerInstant? { heap.firstDeadline }
-  /// When one wake-up fires the most timers, each within its leeway (see ``DeadlineHeap/firingWindow``).
+  /// When one wake-up fires the most timers, each within its leeway (see ``Heap/firingWindow``).
   var firingWindow: (start: SchedulerInstant, end: SchedulerInstant)? { heap.firingWindow }
   /// All pending entries, in no particular order.
   var entries: [Entry] { heap.entries }

@@ -3,14 +3,10 @@ import AsyncSignals
 import Synchronization
 
 /// `observe(on:)` for an Rx scheduler that runs on no core scheduler: events are posted from any
-/// thread and drained, in order, by one action at a time scheduled on the Rx scheduler.
+/// thread and drained, in order, by one action at a time scheduled on the Rx scheduler (a ``DrainQueue``
+/// whose drainer is that action).
 final class RxOutbox<Element: Sendable>: Sendable {
-  private struct State {
-    var events: [SignalEvent<Element, any Error>] = []
-    var draining = false
-  }
-
-  private let state = Mutex(State())
+  private let events = Mutex(DrainQueue<SignalEvent<Element, any Error>>())
   private let observer: SignalObserver<Element, any Error>
   private let scheduler: any ImmediateSchedulerType
 
@@ -21,25 +17,15 @@ final class RxOutbox<Element: Sendable>: Sendable {
 
   /// Queues `event`; schedules a drain unless one is scheduled or running.
   func post(_ event: SignalEvent<Element, any Error>) {
-    let schedule = state.withCriticalRegion { state -> Bool in
-      state.events.append(event)
-      guard !state.draining else { return false }
-      state.draining = true
-      return true
-    }
-    if schedule { _ = scheduler.schedule(self) { $0.drain() } }
+    if events.withCriticalRegion({ $0.post(event) }) { _ = scheduler.schedule(self) { $0.drain() } }
   }
 
   /// Delivers the queued events until none is left (taken in batches, delivered with no lock held).
   private func drain() -> any Disposable {
-    while true {
-      let batch = state.withCriticalRegion { state -> [SignalEvent<Element, any Error>] in
-        if state.events.isEmpty { state.draining = false }
-        defer { state.events.removeAll(keepingCapacity: true) }
-        return state.events
-      }
-      if batch.isEmpty { return Disposables.create() }
+    var batch: [SignalEvent<Element, any Error>] = []
+    while events.withCriticalRegion({ $0.takeAll(into: &batch) }) {
       for event in batch { observer.send(event) }
     }
+    return Disposables.create()
   }
 }

@@ -10,7 +10,7 @@ struct CollectStateMachine<Element: Sendable, Failure: Error>: OutboxState {
   private var timer: ScheduledAction?
   private(set) var batch: UInt64 = 0
   private(set) var ended = false
-  var outbox = OrderedOutbox<SignalEvent<[Element], Failure>>()
+  var outbox = DrainQueue<SignalEvent<[Element], Failure>>()
 
   init() {}
 

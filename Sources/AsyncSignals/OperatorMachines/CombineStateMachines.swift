@@ -11,7 +11,7 @@ struct CombineLatestStateMachine<A: Sendable, B: Sendable, Failure: Error>: Pair
   /// Whether a source finishing without a value ends the combination at once (Rx's rule), or only both
   /// finishing does (ReactiveObjC's `-combineLatestWith:`).
   let finishesEarly: Bool
-  var outbox = OrderedOutbox<SignalEvent<(A, B), Failure>>()
+  var outbox = DrainQueue<SignalEvent<(A, B), Failure>>()
 
   init(finishesEarly: Bool = true) { self.finishesEarly = finishesEarly }
 
@@ -74,7 +74,7 @@ struct ZipStateMachine<A: Sendable, B: Sendable, Failure: Error>: PairStateMachi
   private(set) var finishedA = false
   private(set) var finishedB = false
   private(set) var ended = false
-  var outbox = OrderedOutbox<SignalEvent<(A, B), Failure>>()
+  var outbox = DrainQueue<SignalEvent<(A, B), Failure>>()
 
   init() {}
 

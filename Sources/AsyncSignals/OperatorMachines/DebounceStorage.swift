@@ -12,7 +12,7 @@ struct DebounceStateMachine<Element: Sendable, Failure: Error>: OutboxState {
   private(set) var generation: UInt64 = 0
   /// Whether the end was posted: nothing more is taken.
   private(set) var ended = false
-  var outbox = OrderedOutbox<SignalEvent<Element, Failure>>()
+  var outbox = DrainQueue<SignalEvent<Element, Failure>>()
 
   init() {}
 

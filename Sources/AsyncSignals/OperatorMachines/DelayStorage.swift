@@ -11,7 +11,7 @@ struct DelayStateMachine<Event: Sendable>: OutboxState {
   private(set) var armed = false
   /// Whether a failure was posted: nothing more is taken.
   private(set) var failed = false
-  var outbox = OrderedOutbox<Event>()
+  var outbox = DrainQueue<Event>()
 
   init() {}
 

@@ -10,7 +10,7 @@ struct SampleStateMachine<Element: Sendable, Trigger: Sendable, Failure: Error>:
   private(set) var sourceFinished = false
   private(set) var ended = false
   let resendsLatest: Bool
-  var outbox = OrderedOutbox<SignalEvent<Element, Failure>>()
+  var outbox = DrainQueue<SignalEvent<Element, Failure>>()
 
   init(resendsLatest: Bool = false) { self.resendsLatest = resendsLatest }
 

@@ -9,7 +9,7 @@ struct SwitchStateMachine<Element: Sendable, Failure: Error>: OutboxState {
   private(set) var innerActive = false
   private(set) var outerFinished = false
   private(set) var ended = false
-  var outbox = OrderedOutbox<SignalEvent<Element, Failure>>()
+  var outbox = DrainQueue<SignalEvent<Element, Failure>>()
 
   init() {}
 

@@ -12,7 +12,7 @@ struct ThrottleStateMachine<Element: Sendable, Failure: Error>: OutboxState {
   /// Counts windows, so a timer of a window already closed does nothing.
   private(set) var window: UInt64 = 0
   private(set) var ended = false
-  var outbox = OrderedOutbox<SignalEvent<Element, Failure>>()
+  var outbox = DrainQueue<SignalEvent<Element, Failure>>()
 
   init() {}
 

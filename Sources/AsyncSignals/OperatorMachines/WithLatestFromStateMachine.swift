@@ -5,7 +5,7 @@ import AsyncSchedulers
 struct WithLatestFromStateMachine<A: Sendable, B: Sendable, Failure: Error>: PairStateMachine {
   private(set) var latest: B?
   private(set) var ended = false
-  var outbox = OrderedOutbox<SignalEvent<(A, B), Failure>>()
+  var outbox = DrainQueue<SignalEvent<(A, B), Failure>>()
 
   init() {}
 
