@@ -1,5 +1,6 @@
-@testable import AsyncSignals
 import AsyncSchedulers
+
+@testable import AsyncSignals
 
 extension DrainQueue {
   /// Takes everything posted, as `describe(value)`, `finished` or `failed` lines: what a model test
