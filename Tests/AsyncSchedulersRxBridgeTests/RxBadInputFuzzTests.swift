@@ -161,6 +161,21 @@ enum RxFuzzStops {
     add("historical sleep negative", "VirtualTimeScheduler.sleep: cannot move back in time") {
       HistoricalScheduler().sleep(-.infinity)
     }
+    let rx = SerialDispatchQueueScheduler(internalSerialQueueName: "bad")
+    for count in [0, -1, Int.min] {
+      add("buffer count \(count)", "Observable.buffer: count must be positive (got \(count))") {
+        _ = Observable<Int>.never().buffer(timeSpan: .seconds(1), count: count, scheduler: rx)
+      }
+      add("window count \(count)", "Observable.window: count must be positive (got \(count))") {
+        _ = Observable<Int>.never().window(timeSpan: .seconds(1), count: count, scheduler: rx)
+      }
+    }
+    add("buffer timeSpan never", "Observable.buffer: timeSpan must not be .never (got never)") {
+      _ = Observable<Int>.never().buffer(timeSpan: .never, count: 1, scheduler: rx)
+    }
+    add("window timeSpan never", "Observable.window: timeSpan must not be .never (got never)") {
+      _ = Observable<Int>.never().window(timeSpan: .never, count: 1, scheduler: rx)
+    }
     return table
   }()
 

@@ -129,24 +129,6 @@ extension ObservableType {
       })
   }
 
-  /// Sends the values collected over each `timeSpan`, or as soon as `count` are collected (the
-  /// window then starts again), as arrays; empty windows send empty arrays (RxSwift's `buffer`).
-  /// - Precondition: `count > 0`.
-  public func buffer(timeSpan: RxTimeInterval, count: Int, scheduler: some SchedulerType) -> Observable<[Element]> {
-    let api = "Observable.buffer"
-    checkArgument(count > 0, "\(api): count must be positive (got \(count))")
-    let span = timeSpan.duration(for: api, "timeSpan")
-    let core = coreScheduler(of: scheduler, for: api)
-    let upstream = signal
-    return Observable<[Element]>(
-      Signal { observer in
-        let buffer = TimedBuffer<Element>(core: core, span: span, count: count, observer: observer)
-        buffer.startWindow()
-        let source = upstream.subscribe(linkedTo: observer) { buffer.receive($0) }
-        return Disposables.create(source, buffer)
-      })
-  }
-
   /// Sends this sequence's latest value each time `sampler` sends, if a new one came since the last
   /// sample; otherwise `defaultValue`, if given (RxSwift's `sample(_:defaultValue:)`).
   public func sample<Source: ObservableConvertibleType>(_ sampler: Source, defaultValue: Element? = nil)
