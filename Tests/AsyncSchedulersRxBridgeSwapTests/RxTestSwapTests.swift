@@ -47,6 +47,26 @@ struct RxTestSwapTests {
     #expect(ticks.events == [.next(300, 0), .next(400, 1), .next(500, 2)])
   }
 
+  @Test("window closes each window after its time span or its third value, on the scheduler's ticks")
+  func windowByTimeOrCount() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createHotObservable([
+      .next(205, 1), .next(210, 2), .next(240, 3), .next(280, 4), .next(320, 5), .next(350, 6),
+      .next(370, 7), .next(420, 8), .next(470, 9), .completed(600),
+    ])
+    let res = scheduler.start {
+      xs.window(timeSpan: .seconds(70), count: 3, scheduler: scheduler)
+        .enumerated()
+        .flatMap { index, window in window.map { "\(index) \($0)" } }
+    }
+    #expect(
+      res.events == [
+        .next(205, "0 1"), .next(210, "0 2"), .next(240, "0 3"), .next(280, "1 4"), .next(320, "2 5"),
+        .next(350, "2 6"), .next(370, "2 7"), .next(420, "3 8"), .next(470, "4 9"), .completed(600),
+      ])
+    #expect(xs.subscriptions == [Subscription(200, 600)])
+  }
+
   @Test("observe(on:) on the test scheduler delays each event by one tick, as RxTest's processing delay")
   func processingDelay() {
     let scheduler = TestScheduler(initialClock: 0)
