@@ -17,14 +17,16 @@ extension CoreBackedScheduler {
   package var hopsThroughCore: Bool { true }
 }
 
+// The core-backed Rx schedulers give their core through the virtual-time stand-in seam
+// (``StandInCore``): the timed operators' timers follow the scope's clock like the scheduler's own work.
 extension SerialDispatchQueueScheduler: CoreBackedScheduler {
-  package var coreScheduler: any Scheduler { core }
+  package var coreScheduler: any Scheduler { scheduling.target }
 }
 extension ConcurrentDispatchQueueScheduler: CoreBackedScheduler {
-  package var coreScheduler: any Scheduler { core }
+  package var coreScheduler: any Scheduler { scheduling.target }
 }
 extension ConcurrentMainScheduler: CoreBackedScheduler {
-  package var coreScheduler: any Scheduler { core }
+  package var coreScheduler: any Scheduler { asynchronous.target }
 }
 extension CurrentThreadScheduler: CoreBackedScheduler {
   package var coreScheduler: any Scheduler { core }

@@ -5,14 +5,22 @@ import Synchronization
 /// Rx's scheduling operations on top of a core scheduler: what every core-backed Rx scheduler shares.
 /// Immediate work is one ``RxScheduledItem`` handed to the core's FIFO (no closure around it when the
 /// core takes jobs directly); timed work is a core timer; periodic work a core repeating timer.
+///
+/// Work goes to `target`: the core seen through the virtual-time stand-in seam (``StandInCore``), so a
+/// capturing scope's code schedules on the scope's scheduler; `core` is the real core, given to native
+/// code that asks for it.
 @usableFromInline struct CoreScheduling: Sendable {
-  @usableFromInline let core: any Scheduler
+  /// The real core.
+  let core: any Scheduler
+  /// Where work is scheduled: the core, through the stand-in seam when it is a real-time scheduler.
+  @usableFromInline let target: any Scheduler
   @usableFromInline let runnable: (any RunnableJobSubmitting)?
   let leeway: Duration
 
   init(core: any Scheduler, leeway: RxTimeInterval) {
     self.core = core
-    self.runnable = core as? any RunnableJobSubmitting
+    self.target = StandInCore.wrapping(core)
+    self.runnable = target as? any RunnableJobSubmitting
     self.leeway = max(leeway.rxDuration ?? .zero, .zero)
   }
 
@@ -25,7 +33,7 @@ import Synchronization
       // reference count is a cache line its worker touches too).
       runnable?.submit(runnable: item)
     } else {
-      core.execute { item.runJob() }
+      target.execute { item.runJob() }
     }
     return item
   }
@@ -35,7 +43,7 @@ import Synchronization
   ) -> any Disposable {
     guard let delay = dueTime.rxDuration else { return Disposables.create() }
     let item = RxStatefulItem(state, action)
-    item.attach(timer: core.schedule(after: max(delay, .zero), leeway: leeway) { item.runJob() })
+    item.attach(timer: target.schedule(after: max(delay, .zero), leeway: leeway) { item.runJob() })
     return item
   }
 
@@ -58,8 +66,8 @@ import Synchronization
     // Ticks of one repeating timer never overlap, so the state is read and written around the action,
     // never while it runs under the lock.
     let current = PeriodicState(state)
-    return core.scheduleRepeating(
-      startingAt: core.now.advanced(by: max(first, .zero)), every: interval, leeway: leeway
+    return target.scheduleRepeating(
+      startingAt: target.now.advanced(by: max(first, .zero)), every: interval, leeway: leeway
     ) {
       let updated = action(current.value.withCriticalRegion { $0 })
       current.value.withCriticalRegion { $0 = updated }

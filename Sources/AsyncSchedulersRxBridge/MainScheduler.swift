@@ -46,7 +46,7 @@ public final class ConcurrentMainScheduler: SchedulerType {
   public typealias Time = Date
 
   private let mainScheduler: MainScheduler
-  private let asynchronous = CoreScheduling(core: MainActorScheduler.shared, leeway: .nanoseconds(0))
+  let asynchronous = CoreScheduling(core: MainActorScheduler.shared, leeway: .nanoseconds(0))
 
   private init(mainScheduler: MainScheduler) { self.mainScheduler = mainScheduler }
 

@@ -81,6 +81,8 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   let scopeRecord = Mutex<ScopeRecord?>(nil)
   /// What this scheduler's timers point back to (weakly, so pending timers do not keep it alive).
   let timerOwner = TestSchedulerTimerOwner()
+  /// How many jobs of a main-actor stand-in run now (see ``TestSchedulerMainStandIn``).
+  let mainStandInRunning = TestSchedulerMainStandIn.RunningCount()
 
   /// Creates a scheduler whose virtual clock starts at `now` (by default
   /// ``/AsyncSchedulers/SchedulerInstant/zero``).

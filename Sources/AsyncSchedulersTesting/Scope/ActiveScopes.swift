@@ -57,6 +57,7 @@ final class ActiveScopes: Sendable {
       if count == 1 {
         GlobalEnqueueHook.install()
         MainExecutorHook.install()
+        VirtualTimeStandIn.install { ActiveScopes.shared.standIn(for: $0) }
       }
     }
   }
@@ -68,6 +69,7 @@ final class ActiveScopes: Sendable {
       if count == 0 {
         GlobalEnqueueHook.uninstall()
         MainExecutorHook.uninstall()
+        VirtualTimeStandIn.remove()
       }
     }
     let record = records.withCriticalRegion { records -> ScopeRecord? in
@@ -153,6 +155,28 @@ final class ActiveScopes: Sendable {
         if map[task] === record { map[task] = nil }
       }
     }
+  }
+
+  /// What stands in for a real scheduler of `role` that the calling code names directly: the scheduler
+  /// of the scope the code belongs to (its task is one of the scope's, or the scope's scheduler runs it
+  /// on this thread), or `nil` outside every scope. See `VirtualTimeStandIn`.
+  func standIn(for role: VirtualTimeStandIn.Role) -> (any Scheduler)? {
+    guard let record = scopeOfCallingTask() else { return nil }
+    switch role {
+    case .background: return record.scheduler
+    case .mainActor(let inline):
+      return TestSchedulerMainStandIn(scheduler: record.scheduler, runsInlineWhenIdle: inline)
+    }
+  }
+
+  /// The open scope whose task runs the calling code, or whose scheduler runs it on this thread.
+  private func scopeOfCallingTask() -> ScopeRecord? {
+    let current = Self.currentTaskID()
+    if current != 0, let record = shard(current).map.withCriticalRegion({ $0[current] }), record.isOpen {
+      return record
+    }
+    guard let (record, escaped) = codeScope(), !escaped, record.isOpen else { return nil }
+    return record
   }
 
   /// The active scope of the scheduler at `address` (compared, never dereferenced), if one runs.
