@@ -7,6 +7,10 @@ import Foundation
 ///
 /// Actions must not block for long. Disposing a returned disposable before its action starts means it
 /// never runs. Timed work uses the core's timers with this scheduler's `leeway`.
+///
+/// Under `@Test(.virtualTime)` or `capturingAllTasks` (AsyncSchedulersTesting), work the test's code
+/// schedules here runs on the test's `TestScheduler` instead, one job at a time on its virtual clock;
+/// work scheduled from outside the test stays real.
 public final class ConcurrentDispatchQueueScheduler: SchedulerType {
   /// RxSwift's name for the scheduler's time interval.
   public typealias TimeInterval = Foundation.TimeInterval

@@ -9,6 +9,10 @@ import Foundation
 /// kept), like Rx. Unlike Rx, the "queued" count is per instance (RxSwift issue #2704: Rx's
 /// `MainScheduler.instance` couples unrelated callers): create one `MainScheduler()` per feature to keep
 /// them apart.
+///
+/// Under `@Test(.virtualTime)` or `capturingAllTasks` (AsyncSchedulersTesting), work the test's code
+/// schedules here runs on the test's `TestScheduler`, on its virtual clock, with the main queue held
+/// (inline under the same conditions); work scheduled from outside the test stays real.
 public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
   // Why @unchecked Sendable: adds no state to its superclass.
 

@@ -10,6 +10,10 @@ import Foundation
 /// Timed work uses the core's timers with this scheduler's `leeway`; periodic work is a native repeating
 /// timer anchored to its grid (ticks a stall skipped are coalesced, where Rx's Dispatch timer would
 /// deliver them late).
+///
+/// Under `@Test(.virtualTime)` or `capturingAllTasks` (AsyncSchedulersTesting), work the test's code
+/// schedules here runs on the test's `TestScheduler` instead, on its virtual clock (``core`` stays the
+/// real core); work scheduled from outside the test stays real.
 open class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
   /// RxSwift's name for the scheduler's time interval.
   public typealias TimeInterval = Foundation.TimeInterval
