@@ -32,9 +32,9 @@ import AsyncSchedulersTesting
     func searchAnswersOneSecondAfterAPause() async throws {
       let model = RxSearchModel()
       model.query.accept("swift")
-      try await Task.sleep(for: .milliseconds(1_299))  // virtual: debounce at 300 ms, answer at 1,300 ms
+      try await Task.sleep(for: .milliseconds(1_200))  // virtual: debounce at 300 ms, answer at 1,300 ms
       #expect(model.results.isEmpty)
-      try await Task.sleep(for: .milliseconds(1))
+      try await Task.sleep(for: .milliseconds(100))
       #expect(model.results == ["swift 1", "swift 2"])
     }
     // end-snippet
@@ -49,9 +49,9 @@ enum RxVirtualTimeDemo {
     let (before, after) = await scheduler.capturingAllTasks {
       let model = RxSearchModel()
       model.query.accept("swift")
-      try? await Task.sleep(for: .milliseconds(1_299))
+      try? await Task.sleep(for: .milliseconds(1_200))
       let before = model.results
-      try? await Task.sleep(for: .milliseconds(1))
+      try? await Task.sleep(for: .milliseconds(100))
       return (before, model.results)
     }
     assert(before.isEmpty && after == ["swift 1", "swift 2"] && scheduler.now.offset == .milliseconds(1_300))

@@ -109,14 +109,31 @@ final class TaskJobStarts: @unchecked Sendable {
     }
   }
 
-  /// Notes that the job of the task at `address` that started last has ended.
+  /// Notes that the job of the task at `address` that started last has ended (unless it already
+  /// suspended the task, see ``noteSuspension(ofJobAt:)``: the task's own code ended there).
   @inline(__always)
   func noteEnd(ofJobAt address: UInt) {
     guard !entries.isEmpty else { return }
     let first = Self.set(address)
     entries.withUnsafeMutableBufferPointer { entries in
       for index in first..<first + Self.ways where entries[index].address == address {
-        entries[index][entries[index].latestIndex].end = Self.now()
+        let latest = entries[index].latestIndex
+        if entries[index][latest].end == 0 { entries[index][latest].end = Self.now() }
+      }
+    }
+  }
+
+  /// Notes that the running job of the task at `address` hands a sleep over `now`: the task suspends, so
+  /// it reads no clock in this job after this instant (what the job still does is the runtime's), and
+  /// the job's window ends here. Without it, a job that set up a view model and slept would stay open
+  /// until the runtime finished suspending, and a later sleep could place its clock reading there.
+  func noteSuspension(ofJobAt address: UInt, at now: UInt64 = TaskJobStarts.now()) {
+    guard !entries.isEmpty else { return }
+    let first = Self.set(address)
+    entries.withUnsafeMutableBufferPointer { entries in
+      for index in first..<first + Self.ways where entries[index].address == address {
+        let latest = entries[index].latestIndex
+        if entries[index][latest].end == 0 { entries[index][latest].end = now }
       }
     }
   }

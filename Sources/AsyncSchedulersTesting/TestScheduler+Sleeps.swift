@@ -39,6 +39,9 @@ extension TestScheduler {
   /// Parks a sleeping task's wake-up `job` as a timer at the virtual `deadline` (at once when it is not
   /// in the future; one critical region: the sleeper is remembered and the timer added together).
   func scheduleSleep(_ job: UnownedJob, at deadline: SchedulerInstant) {
+    if let task = withUnsafeCurrentTask(body: { $0.map { unsafeBitCast($0, to: UInt.self) } }) {
+      jobStarts.noteSuspension(ofJobAt: task)
+    }
     let sleeper = SleepingTask.current()
     let key = Self.sleepKeys.add(1, ordering: .relaxed).newValue
     let timer = ScheduledTimer(owner: timerOwner) { [unowned(unsafe) self] in
@@ -125,6 +128,8 @@ extension TestScheduler {
       if hull.significantDigits <= 3 { (best, base, bestChance) = (hull, hullBase, 0) }
     }
     let deadline = base.advanced(by: best.duration)
+    // The task suspends now: a later sleep's reading of the clock cannot lie in the rest of this job.
+    jobStarts.noteSuspension(ofJobAt: task, at: handOver)
     // Reported when even the best explanation is a likely coincidence and the duration is not one a
     // person would write. Known limit: a job preempted while it read the clock for longer than the
     // gap to a rounder duration (10 ms and more, seen only with CPU burners beside a parallel suite)

@@ -6,23 +6,25 @@ extension ObservableType {
   ///
   /// `transform` runs on the thread delivering the value, one value at a time.
   public func map<Result: Sendable>(_ transform: @escaping @Sendable (Element) throws -> Result) -> Observable<Result> {
-    liftValues { value, observer in observer.send(try transform(value)) }
+    Observable(signal.fusedThrowingStage { value, send in send(try transform(value)) })
   }
 
   /// Sends the non-`nil` results of `transform`; an error it throws fails the sequence.
   public func compactMap<Result: Sendable>(_ transform: @escaping @Sendable (Element) throws -> Result?)
     -> Observable<Result>
   {
-    liftValues { value, observer in
-      if let result = try transform(value) { observer.send(result) }
-    }
+    Observable(
+      signal.fusedThrowingStage { value, send in
+        if let result = try transform(value) { send(result) }
+      })
   }
 
   /// Sends the values that pass `predicate`; an error it throws fails the sequence.
   public func filter(_ predicate: @escaping @Sendable (Element) throws -> Bool) -> Observable<Element> {
-    liftValues { value, observer in
-      if try predicate(value) { observer.send(value) }
-    }
+    Observable(
+      signal.fusedThrowingStage { value, send in
+        if try predicate(value) { send(value) }
+      })
   }
 
   /// Sends each value with its index, from zero, per subscription.

@@ -26,6 +26,22 @@ struct ObservableOperatorTests {
     #expect(pulled.values == ["1", "2"])
   }
 
+  @Test("a throw in a chain of fused stages fails once, delivers nothing after, and disposes the source once")
+  func throwInFusedChainEndsTheSource() {
+    let disposals = Log()
+    let many = Observable<Int>.create { observer in
+      for value in 0..<10_000 { observer.onNext(value) }
+      observer.onCompleted()
+      return Disposables.create { disposals("disposed") }
+    }
+    let chain = many.map { $0 + 1 }.filter { _ in true }.map { value -> Int in
+      if value == 3 { throw TestError() }
+      return value
+    }.compactMap { $0 }
+    #expect(trace(chain) == ["1", "2", "error(boom)"])
+    #expect(disposals.values.count == 1)
+  }
+
   @Test("scan, reduce, enumerated, toArray, distinctUntilChanged and startWith")
   func accumulate() {
     #expect(trace(Observable.of(1, 2, 3).scan(0, accumulator: +)) == ["1", "3", "6", "completed"])
