@@ -123,9 +123,13 @@ extension TestScheduler {
     if bestChance >= 0.25, let oldest = earlier.last {
       // No window explains the deadline well: try the whole span of the recorded jobs (a job whose
       // start or end was not seen, as when a thread was preempted mid-job), for a duration a person
-      // would write.
+      // would write. Only a strictly rounder one replaces a weak explanation a person could have
+      // written: the span's first point on the same grid is no evidence (a 950 ms deadline read in a
+      // preempted 4 ms job, 44 ms before the hand-over, is not 910 ms because the span starts at 906).
       let (hull, hullBase, _) = window(oldest, until: handOver)
-      if hull.significantDigits <= 3 { (best, base, bestChance) = (hull, hullBase, 0) }
+      if hull.significantDigits <= 3 && (best.significantDigits > 3 || hull.grid < best.grid) {
+        (best, base, bestChance) = (hull, hullBase, 0)
+      }
     }
     let deadline = base.advanced(by: best.duration)
     // The task suspends now: a later sleep's reading of the clock cannot lie in the rest of this job.
