@@ -4,7 +4,7 @@ import Dispatch
 /// An Rx scheduler that runs on a core scheduler: the seam through which the Observable operators
 /// reach the native signals' scheduler-aware operators (one implementation of each behaviour), also
 /// for the Rx testing module's `TestScheduler`.
-package protocol CoreBackedScheduler {
+@usableFromInline package protocol CoreBackedScheduler {
   /// The core scheduler the Rx scheduler's timers run on.
   var coreScheduler: any Scheduler { get }
 
@@ -14,22 +14,22 @@ package protocol CoreBackedScheduler {
 }
 
 extension CoreBackedScheduler {
-  package var hopsThroughCore: Bool { true }
+  @usableFromInline package var hopsThroughCore: Bool { true }
 }
 
 // The core-backed Rx schedulers give their core through the virtual-time stand-in seam
 // (``StandInCore``): the timed operators' timers follow the scope's clock like the scheduler's own work.
 extension SerialDispatchQueueScheduler: CoreBackedScheduler {
-  package var coreScheduler: any Scheduler { scheduling.target }
+  @usableFromInline package var coreScheduler: any Scheduler { scheduling.target }
 }
 extension ConcurrentDispatchQueueScheduler: CoreBackedScheduler {
-  package var coreScheduler: any Scheduler { scheduling.target }
+  @usableFromInline package var coreScheduler: any Scheduler { scheduling.target }
 }
 extension ConcurrentMainScheduler: CoreBackedScheduler {
-  package var coreScheduler: any Scheduler { asynchronous.target }
+  @usableFromInline package var coreScheduler: any Scheduler { asynchronous.target }
 }
 extension CurrentThreadScheduler: CoreBackedScheduler {
-  package var coreScheduler: any Scheduler { core }
+  @usableFromInline package var coreScheduler: any Scheduler { core }
 }
 
 /// The core scheduler behind `scheduler`, or a failure naming `api` for a scheduler that has none

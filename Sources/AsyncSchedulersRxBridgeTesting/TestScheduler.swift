@@ -34,8 +34,8 @@ public final class TestScheduler: SchedulerType, CoreBackedScheduler, Sendable {
     )
   }
 
-  package var coreScheduler: any Scheduler { core }
-  package var hopsThroughCore: Bool { false }
+  @usableFromInline package var coreScheduler: any Scheduler { core }
+  @usableFromInline package var hopsThroughCore: Bool { false }
 
   /// The current virtual time, in ticks.
   public var clock: TestTime { ticks(core.now.offset) }

@@ -10,6 +10,12 @@ extension Signal {
   /// ones included, and a burst costs one job, not one per event. Disposing drops what is queued.
   /// Under a `TestScheduler`, events are delivered when the test drives it.
   @inlinable public func observe(on scheduler: some Scheduler) -> Signal {
+    observe(onAny: scheduler)
+  }
+
+  /// ``observe(on:)`` for a scheduler known only as `any Scheduler` (the Rx bridge's cores): the
+  /// delivery queue is specialized for the events either way, the scheduler is called once per drain.
+  @inlinable package func observe(onAny scheduler: any Scheduler) -> Signal {
     Signal { observer in
       let queue = DeliveryQueue(observer: observer, scheduler: scheduler)
       return subscribe { event in queue.enqueue(event) }
@@ -36,12 +42,12 @@ extension Signal {
 
 /// The events of one `observe(on:)` subscription waiting for their delivery job: a ``DrainQueue`` whose
 /// drainer is a job on the scheduler.
-@usableFromInline final class DeliveryQueue<Element: Sendable, Failure: Error, S: Scheduler>: Sendable {
+@usableFromInline final class DeliveryQueue<Element: Sendable, Failure: Error>: Sendable {
   @usableFromInline let observer: SignalObserver<Element, Failure>
-  @usableFromInline let scheduler: S
+  @usableFromInline let scheduler: any Scheduler
   @usableFromInline let events = Mutex(DrainQueue<SignalEvent<Element, Failure>>())
 
-  @inlinable init(observer: SignalObserver<Element, Failure>, scheduler: S) {
+  @inlinable init(observer: SignalObserver<Element, Failure>, scheduler: any Scheduler) {
     self.observer = observer
     self.scheduler = scheduler
   }

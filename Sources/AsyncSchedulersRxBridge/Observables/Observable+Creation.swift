@@ -52,7 +52,7 @@ extension ObservableType {
   }
 
   /// A sequence sending each element of `array` and completing, on subscription.
-  public static func from(_ array: [Element]) -> Observable<Element> {
+  @inlinable public static func from(_ array: [Element]) -> Observable<Element> {
     Observable(
       Signal { observer in
         for element in array {

@@ -10,10 +10,10 @@ import AsyncSignals
 /// subscription is disposed.
 public struct Observable<Element: Sendable>: ObservableType, Sendable {
   /// The native signal: `Failure` is `any Error`, as Rx errors are untyped.
-  let signal: Signal<Element, any Error>
+  @usableFromInline let signal: Signal<Element, any Error>
 
   /// The observable of a native signal.
-  init(_ signal: Signal<Element, any Error>) { self.signal = signal }
+  @inlinable init(_ signal: Signal<Element, any Error>) { self.signal = signal }
 
   /// Subscribes `observer`; see ``ObservableType/subscribe(_:)``.
   public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
@@ -22,5 +22,5 @@ public struct Observable<Element: Sendable>: ObservableType, Sendable {
   }
 
   /// This observable.
-  public func asObservable() -> Observable<Element> { self }
+  @inlinable public func asObservable() -> Observable<Element> { self }
 }

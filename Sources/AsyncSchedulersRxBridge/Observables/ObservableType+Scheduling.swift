@@ -8,9 +8,9 @@ extension ObservableType {
   /// On a scheduler running on a core scheduler this is the native signals' `observe(on:)`: events
   /// are queued per subscription and drained by one scheduled job at a time. Other schedulers get the
   /// same shape through their `schedule`. Disposing stops deliveries not yet made.
-  public func observe(on scheduler: some ImmediateSchedulerType) -> Observable<Element> {
+  @inlinable public func observe(on scheduler: some ImmediateSchedulerType) -> Observable<Element> {
     if let backed = scheduler as? any CoreBackedScheduler, backed.hopsThroughCore {
-      return Observable(signal.observe(on: backed.coreScheduler))
+      return Observable(signal.observe(onAny: backed.coreScheduler))
     }
     let upstream = signal
     return Observable(

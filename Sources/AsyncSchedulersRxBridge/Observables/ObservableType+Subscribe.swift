@@ -16,7 +16,7 @@ extension ObservableType {
   /// The closures run on the thread that sends each event. `onDisposed` runs once, when the
   /// subscription ends: after `onError` or `onCompleted`, or when the returned disposable is disposed,
   /// on the disposing thread.
-  public func subscribe(
+  @inlinable public func subscribe(
     onNext: (@Sendable (Element) -> Void)? = nil, onError: (@Sendable (any Swift.Error) -> Void)? = nil,
     onCompleted: (@Sendable () -> Void)? = nil, onDisposed: (@Sendable () -> Void)? = nil
   ) -> any Disposable {

@@ -5,12 +5,14 @@ extension ObservableType {
   /// Sends each value transformed by `transform`; an error it throws fails the sequence.
   ///
   /// `transform` runs on the thread delivering the value, one value at a time.
-  public func map<Result: Sendable>(_ transform: @escaping @Sendable (Element) throws -> Result) -> Observable<Result> {
+  @inlinable public func map<Result: Sendable>(_ transform: @escaping @Sendable (Element) throws -> Result)
+    -> Observable<Result>
+  {
     Observable(signal.fusedThrowingStage { value, send in send(try transform(value)) })
   }
 
   /// Sends the non-`nil` results of `transform`; an error it throws fails the sequence.
-  public func compactMap<Result: Sendable>(_ transform: @escaping @Sendable (Element) throws -> Result?)
+  @inlinable public func compactMap<Result: Sendable>(_ transform: @escaping @Sendable (Element) throws -> Result?)
     -> Observable<Result>
   {
     Observable(
@@ -20,7 +22,7 @@ extension ObservableType {
   }
 
   /// Sends the values that pass `predicate`; an error it throws fails the sequence.
-  public func filter(_ predicate: @escaping @Sendable (Element) throws -> Bool) -> Observable<Element> {
+  @inlinable public func filter(_ predicate: @escaping @Sendable (Element) throws -> Bool) -> Observable<Element> {
     Observable(
       signal.fusedThrowingStage { value, send in
         if try predicate(value) { send(value) }

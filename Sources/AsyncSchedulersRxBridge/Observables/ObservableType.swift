@@ -28,5 +28,5 @@ extension ObservableType {
   }
 
   /// The native signal this sequence is.
-  var signal: Signal<Element, any Error> { asObservable().signal }
+  @inlinable var signal: Signal<Element, any Error> { asObservable().signal }
 }
