@@ -88,8 +88,11 @@ struct CapturingAllTasksTests {
     // could starve the cooperative pool on two cores.) The bound is generous: the scope waits for the
     // scopes of other tests, which take long under ThreadSanitizer.
     let entered = Latch()
+    // Under ThreadSanitizer the run can stall every thread for minutes at its start: the stall bound
+    // must outlast that, or the scope fires the sleep itself before the cancellation arrives.
+    let stallBound: Duration = ThreadSanitizerHooks.shared == nil ? .seconds(10) : .seconds(1_200)
     let outer = Task {
-      try await scheduler.capturingAllTasks(autoAdvance: false) {
+      try await scheduler.capturingAllTasks(autoAdvance: false, stallTimeout: stallBound) {
         entered.signal()
         try await scheduler.sleep(for: .seconds(1))
       }

@@ -6,6 +6,12 @@ import Testing
 @testable import AsyncSchedulers
 @testable import AsyncSchedulersTesting
 
+/// The stall watch's bound in these tests, which drive their schedulers themselves: the default, but 20
+/// minutes under ThreadSanitizer, whose run can stall every thread for minutes at its start (Swift 6.3.1's
+/// runtime, in the once that caches Optional's metadata): a watch firing then would run the parked work
+/// itself and the escape would be reported by the watch, on no test.
+private let escapeTestsStallTimeout: Duration = ThreadSanitizerHooks.shared == nil ? .seconds(10) : .seconds(1_200)
+
 /// An actor whose executor is the test scheduler.
 private actor OnScheduler {
   nonisolated let scheduler: TestScheduler
@@ -32,7 +38,7 @@ private func isEscape(_ issue: Issue, naming what: String? = nil) -> Bool {
 struct EscapeDetectionTests {
   @Test("Callbacks, timers, tasks and actor calls the test itself starts between advances are not escapes")
   func testsOwnWorkIsNotAnEscape() async {
-    let scheduler = TestScheduler()
+    let scheduler = TestScheduler(stallTimeout: escapeTestsStallTimeout)
     let trace = Trace()
     let actor = OnScheduler(scheduler)
     scheduler.execute { trace("callback at \(scheduler.now.ms)") }
@@ -53,7 +59,7 @@ struct EscapeDetectionTests {
 
   @Test("Work handed over from synchronous test code on the creating thread is not an escape")
   func synchronousTestCodeIsNotAnEscape() {
-    let scheduler = TestScheduler()
+    let scheduler = TestScheduler(stallTimeout: escapeTestsStallTimeout)
     let trace = Trace()
     scheduler.schedule(at: SchedulerInstant.zero.advanced(by: .seconds(1))) { trace("timer") }
     scheduler.run()
@@ -68,7 +74,7 @@ struct EscapeDetectionTests {
 
   @Test("A sleep from an unstructured task fails the next driving call, named as a sleep")
   func unstructuredSleepIsAnEscape() async {
-    let scheduler = TestScheduler()
+    let scheduler = TestScheduler(stallTimeout: escapeTestsStallTimeout)
     let started = Latch()
     await withKnownIssue {
       Task {
@@ -86,7 +92,7 @@ struct EscapeDetectionTests {
 
   @Test("A job a detached task sends to an actor on the scheduler fails the next driving call")
   func detachedTaskJobIsAnEscape() async {
-    let scheduler = TestScheduler()
+    let scheduler = TestScheduler(stallTimeout: escapeTestsStallTimeout)
     let actor = OnScheduler(scheduler)
     let trace = Trace()
     let started = Latch()
@@ -106,7 +112,7 @@ struct EscapeDetectionTests {
 
   @Test("A callback scheduled from a Dispatch queue fails the next driving call, naming a thread outside any task")
   func dispatchCallbackIsAnEscape() {
-    let scheduler = TestScheduler()
+    let scheduler = TestScheduler(stallTimeout: escapeTestsStallTimeout)
     let trace = Trace()
     withKnownIssue {
       DispatchQueue(label: "a callback queue").async { scheduler.execute { trace("ran") } }
@@ -119,7 +125,7 @@ struct EscapeDetectionTests {
 
   @Test("A default actor scheduling work from an unstructured task fails the next driving call")
   func defaultActorIsAnEscape() async {
-    let scheduler = TestScheduler()
+    let scheduler = TestScheduler(stallTimeout: escapeTestsStallTimeout)
     let elsewhere = Elsewhere()
     let trace = Trace()
     let started = Latch()
@@ -135,7 +141,7 @@ struct EscapeDetectionTests {
 
   @Test("The failure names the two fixes: keep the work on the scheduler, or capture it")
   func failureNamesTheFixes() {
-    let scheduler = TestScheduler()
+    let scheduler = TestScheduler(stallTimeout: escapeTestsStallTimeout)
     withKnownIssue {
       DispatchQueue(label: "a callback queue").async { scheduler.execute {} }
       scheduler.runUntil { scheduler.escapeTotal > 0 }
@@ -154,7 +160,7 @@ struct EscapeDetectionTests {
     var wrongAndUnreported: [[String]] = []
     // 50 runs; 10 under ThreadSanitizer, where each run holds a cooperative thread far longer.
     for _ in 0..<(ThreadSanitizerHooks.shared == nil ? 50 : 10) {
-      let scheduler = TestScheduler()
+      let scheduler = TestScheduler(stallTimeout: escapeTestsStallTimeout)
       let trace = Trace()
       await withKnownIssue(isIntermittent: true) {
         // How a test is written without capture: the consumer prefers the scheduler, the test
