@@ -13,6 +13,14 @@ extension DeadlineHeapEntry {
   func precedes(_ other: Self) -> Bool {
     deadline < other.deadline || (deadline == other.deadline && sequence < other.sequence)
   }
+
+  /// The same, reading the two entries' keys in place.
+  @inline(__always)
+  static func precedes(_ a: Int, _ b: Int, in buffer: UnsafeMutableBufferPointer<Self>) -> Bool {
+    let x = buffer[a].deadline
+    let y = buffer[b].deadline
+    return x < y || (x == y && buffer[a].sequence < buffer[b].sequence)
+  }
 }
 
 /// The core's timers and alarms: a ``Heap`` ordered by (deadline, sequence), which also answers when one

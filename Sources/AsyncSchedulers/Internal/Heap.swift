@@ -3,6 +3,9 @@ package protocol HeapEntry {
   /// Whether this entry comes before `other`: a strict order, ties broken by the entries themselves
   /// (the order they were scheduled in), so equal keys leave in the order they came.
   func precedes(_ other: Self) -> Bool
+  /// Whether the entry at `a` comes before the one at `b`, reading them in place (no copy of an
+  /// entry, so no reference it holds is retained or released while the heap sifts).
+  static func precedes(_ a: Int, _ b: Int, in buffer: UnsafeMutableBufferPointer<Self>) -> Bool
   /// Called whenever the entry lands at `index` in the heap, and with -1 when it leaves it (entries
   /// that can be removed from the middle record their position here).
   func didMove(to index: Int)
@@ -11,6 +14,12 @@ package protocol HeapEntry {
 extension HeapEntry {
   /// Does nothing: entries that are never removed from the middle need not know their position.
   package func didMove(to index: Int) {}
+
+  /// Compares the two entries with ``precedes(_:)``.
+  @inline(__always)
+  package static func precedes(_ a: Int, _ b: Int, in buffer: UnsafeMutableBufferPointer<Self>) -> Bool {
+    buffer[a].precedes(buffer[b])
+  }
 }
 
 /// A binary min-heap of entries that know their order: the package's one heap. The core's timers and
@@ -67,7 +76,7 @@ package struct Heap<Entry: HeapEntry> {
   /// Whether the entry at `a` comes before the one at `b`, reading them in place.
   @inline(__always)
   private static func precedes(_ a: Int, _ b: Int, in buffer: UnsafeMutableBufferPointer<Entry>) -> Bool {
-    buffer[a].precedes(buffer[b])
+    Entry.precedes(a, b, in: buffer)
   }
 
   @inline(__always)
