@@ -12,7 +12,8 @@ import Synchronization
 /// gives each window subscription its reference.
 final class TimedWindows<Element: Sendable, Output: Sendable>: Disposable {
   private let state: Mutex<TimedWindowsStateMachine<Element>>
-  private let timer = Mutex<ScheduledAction?>(nil)
+  /// The timer of the latest window a timer was started for, with that window's number.
+  private let timer = Mutex<(window: UInt64, action: ScheduledAction?)>((0, nil))
   private let core: any Scheduler
   private let span: Duration
   private let observer: SignalObserver<Output, any Error>
@@ -64,15 +65,18 @@ final class TimedWindows<Element: Sendable, Output: Sendable>: Disposable {
     if action.startTimer { startTimer() }
   }
 
-  /// Starts the timer of the window open now, replacing the previous window's.
+  /// Starts the timer of the window open now, replacing the previous window's. Two threads can start
+  /// timers at once (the timer's thread and the upstream's, each having closed a window): the timer of
+  /// the later window stays, whichever thread gets here last.
   private func startTimer() {
     let window = state.withCriticalRegion { $0.window }
     let next = core.schedule(after: span, leeway: .zero) { [self] in
       perform(state.withCriticalRegion { $0.timerFired(for: window) })
     }
     let stale = timer.withCriticalRegion { timer -> ScheduledAction? in
-      defer { timer = next }
-      return timer
+      guard timer.action == nil || window >= timer.window else { return next }
+      defer { timer = (window, next) }
+      return timer.action
     }
     stale?.dispose()
     if isDisposed { stopTimer() }
@@ -80,8 +84,8 @@ final class TimedWindows<Element: Sendable, Output: Sendable>: Disposable {
 
   private func stopTimer() {
     timer.withCriticalRegion { timer -> ScheduledAction? in
-      defer { timer = nil }
-      return timer
+      defer { timer.action = nil }
+      return timer.action
     }?.dispose()
   }
 

@@ -107,11 +107,16 @@ struct ObservableWindowTests {
     #expect(test.pendingCount == 0, "the window timer stops with the subscription")
   }
 
-  @Test("with timers racing values on real threads, every value reaches its window once, in order")
+  @Test(
+    "with timers racing values on real threads, every value reaches its window once, in order, and the timer survives"
+  )
   func racingTimersKeepOrder() async {
     let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "window-race")
     let subject = PublishSubject<Int>()
     let seen = Mutex<[[Int]]>([])
+    // Windows opened after the producer stopped: only a live window timer opens them.
+    let producing = Atomic<Bool>(true)
+    let openedByTime = Latch(count: 3)
     let finished = Latch()
     let subscription = subject.window(timeSpan: .microseconds(200), count: 7, scheduler: scheduler).subscribe(
       onNext: { window in
@@ -120,13 +125,20 @@ struct ObservableWindowTests {
           return windows.count - 1
         }
         _ = window.subscribe(onNext: { value in seen.withCriticalRegion { $0[index].append(value) } })
+        if !producing.load(ordering: .acquiring) { openedByTime.signal() }
       },
       onCompleted: { finished.signal() })
+    let produced = Latch()
     let producer = Thread {
       for value in 0..<5_000 { subject.onNext(value) }
-      subject.onCompleted()
+      producing.store(false, ordering: .releasing)
+      produced.signal()
     }
     producer.start()
+    #expect(await produced.wait())
+    // A timer replaced by a stale window's would leave the last window open for good.
+    #expect(await openedByTime.wait(timeout: .seconds(60)), "the window timer stopped during the race")
+    subject.onCompleted()
     #expect(await finished.wait())
     subscription.dispose()
     let windows = seen.withCriticalRegion { $0 }
