@@ -82,7 +82,7 @@ final class TestSchedulerMainStandIn: Scheduler, Sendable {
   private func runInlineIfIdle(_ action: @Sendable () -> Void) -> Bool {
     guard runsInlineWhenIdle, MainQueueExclusion.isHeld,
       scheduler.mainStandInRunning.value.load(ordering: .relaxed) == 0,
-      scheduler.state.withCriticalRegion({ $0.readyCount == 0 })
+      scheduler.state.withCriticalRegion({ $0.queues.readyCount == 0 })
     else { return false }
     scheduler.mainStandInRunning.value.add(1, ordering: .relaxed)
     defer { scheduler.mainStandInRunning.value.subtract(1, ordering: .relaxed) }

@@ -217,8 +217,6 @@ package struct TestSchedulerStateMachine {
   }
 
   package var pendingCount: Int { queues.readyCount + queues.timerCount }
-  /// How many jobs are ready to run now.
-  var readyCount: Int { queues.readyCount }
   var nextDeadline: SchedulerInstant? { queues.readyCount == 0 ? queues.firstTimer?.deadline : now }
 
   /// What adding work did: whether a blocked waiter must be woken, and whether the work escaped.
