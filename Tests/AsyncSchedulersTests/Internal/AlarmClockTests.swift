@@ -58,7 +58,9 @@ struct AlarmClockTests {
       let onClock = Atomic<Int>(0)
       let defaultSlack = Atomic<Int>(0)
       // A leeway of 20 ms lets the clock's thread sleep with 20 ms of slack; the body must not inherit it.
-      let timer = scheduler.scheduleRepeating(every: .milliseconds(5), leeway: .milliseconds(20)) {
+      // A 50 ms period leaves the machine room: with 5 ms the child process exited 1 once, in a sanitized
+      // run that had stalled for 500 s at its start (the cause was not isolated).
+      let timer = scheduler.scheduleRepeating(every: .milliseconds(50), leeway: .milliseconds(20)) {
         if onClockThread() { onClock.add(1, ordering: .relaxed) }
         if (currentTimerSlack() ?? AlarmClockStateMachine.minimumSlack) == AlarmClockStateMachine.minimumSlack {
           defaultSlack.add(1, ordering: .relaxed)
