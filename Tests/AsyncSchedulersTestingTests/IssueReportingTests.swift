@@ -1,4 +1,5 @@
 import AsyncSchedulers
+import AsyncSchedulersTestSupport
 import AsyncSchedulersTesting
 import Dispatch
 import Foundation
@@ -21,6 +22,7 @@ struct IssueReportingTests {
         }
         thread.start()
         done.wait()
+        exitChildProcessSuccessfully()
       }
       let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
       #expect(output.contains("IssueReportingTests.swift:"), "\(output)")

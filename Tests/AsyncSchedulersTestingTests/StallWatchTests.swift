@@ -1,4 +1,5 @@
 import AsyncSchedulers
+import AsyncSchedulersTestSupport
 import AsyncSchedulersTesting
 import Foundation
 import Testing
@@ -26,6 +27,7 @@ struct StallWatchTests {
         let counter = BoundCounter(scheduler: scheduler)
         let value = await counter.increment()
         print("ended with \(value)")
+        exitChildProcessSuccessfully()
       }
       let output = String(decoding: result?.standardOutputContent ?? [], as: UTF8.self)
       #expect(output.contains("ended with 1"))

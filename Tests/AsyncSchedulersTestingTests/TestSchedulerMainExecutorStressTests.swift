@@ -1,5 +1,6 @@
 import AppPatterns
 import AsyncSchedulers
+import AsyncSchedulersTestSupport
 import AsyncSchedulersTesting
 import Foundation
 import Testing
@@ -23,6 +24,7 @@ struct TestSchedulerMainExecutorStressTests {
     let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
       let rounds = 2_000 * max(1, Int(ProcessInfo.processInfo.environment["ASYNC_SCHEDULERS_SOAK"] ?? "") ?? 1)
       for _ in 0..<rounds { await pollerStartedAndStoppedInAScope() }
+      exitChildProcessSuccessfully()
     }
     if let result, result.exitStatus != .exitCode(0) {
       Issue.record(
