@@ -83,6 +83,9 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   let timerOwner = TestSchedulerTimerOwner()
   /// How many jobs of a main-actor stand-in run now (see ``TestSchedulerMainStandIn``).
   let mainStandInRunning = TestSchedulerMainStandIn.RunningCount()
+  /// The context of the Swift Testing test that created the scheduler, for failures found on a thread
+  /// outside it (`nil` outside Swift Testing and inside a capturing scope).
+  let owningTest: OwningTestRelay?
 
   /// Creates a scheduler whose virtual clock starts at `now` (by default
   /// ``/AsyncSchedulers/SchedulerInstant/zero``).
@@ -129,6 +132,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
     self.acceptsCallbacksFromAnyThread = acceptsCallbacksFromAnyThread
     self.state = Mutex(
       TestSchedulerStateMachine(now: now, maximumJobsPerInstant: maximumJobsPerInstant, creator: .current))
+    owningTest = OwningTestRelay.forCallingTest()
     serialExecutor.scheduler = self
     timerOwner.attach(self)
   }
@@ -569,10 +573,19 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
     }
   }
 
-  /// Fails the running test with `message` (see `reportIssue`), counting it.
+  /// Fails the running test with `message` (see `reportIssue`), counting it. Called from a thread
+  /// outside every Swift Testing test (a Dispatch timer's), it fails the test that created the
+  /// scheduler instead (see ``inOwningTest(_:)``).
   func report(_ message: String, fileID: String, filePath: String, line: Int, column: Int) {
     issuesReported.add(1, ordering: .relaxed)
-    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    inOwningTest { reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column) }
+  }
+
+  /// Runs `work` now when the calling code runs in a test's context (or no test created the
+  /// scheduler); else in the context of the Swift Testing test that created it, on that test's relay
+  /// task, after the work posted before it.
+  func inOwningTest(_ work: @escaping @Sendable () -> Void) {
+    if OwningTestRelay.callerHasTestContext || owningTest?.post(work) != true { work() }
   }
 
   /// Runs `timer`; when exploring orderings, then every other timer due at the same instant, so the
