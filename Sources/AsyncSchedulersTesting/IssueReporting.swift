@@ -23,8 +23,8 @@ func reportIssue(_ message: String, fileID: String, filePath: String, line: Int,
       sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     if Test.current != nil { return }
   #endif
+  _ = XCTestFailure.fail(message, filePath: filePath, line: line)
   let located = "\(fileID):\(line): \(message)"
-  XCTestFailure.fail?(located, "AsyncSchedulersTesting", 0)
   var text = "error: \(located)\n"
   text.withUTF8 { bytes in _ = write(STDERR_FILENO, bytes.baseAddress, bytes.count) }
 }

@@ -9,10 +9,13 @@ final class TestSchedulerUnderXCTestTests: XCTestCase {
   /// Failures recorded while `capturing` is set, kept instead of failing the test, so a test can check
   /// that the scheduler reported one; any other failure fails the test as usual.
   private var captured: [String] = []
+  /// Where each captured failure was recorded (file path and line).
+  private var capturedLocations: [(file: String, line: Int)] = []
   private var capturing = false
 
   private func failures(of body: () -> Void) -> [String] {
     captured = []
+    capturedLocations = []
     capturing = true
     body()
     capturing = false
@@ -23,6 +26,8 @@ final class TestSchedulerUnderXCTestTests: XCTestCase {
     override func record(_ issue: XCTIssue) {
       guard capturing else { return super.record(issue) }
       captured.append(issue.compactDescription)
+      let location = issue.sourceCodeContext.location
+      capturedLocations.append((location?.fileURL.path ?? "", location?.lineNumber ?? 0))
     }
   #else
     override func recordFailure(
@@ -33,6 +38,7 @@ final class TestSchedulerUnderXCTestTests: XCTestCase {
           withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
       }
       captured.append(description)
+      capturedLocations.append((filePath, lineNumber))
     }
   #endif
 
@@ -42,8 +48,11 @@ final class TestSchedulerUnderXCTestTests: XCTestCase {
     let line = #line + 1
     let failures = failures { scheduler.expectNoPendingWork() }
     XCTAssertEqual(failures.count, 1)
-    XCTAssertTrue(failures.first?.contains("TestSchedulerUnderXCTestTests.swift:\(line)") ?? false, "\(failures)")
     XCTAssertTrue(failures.first?.contains("pending") ?? false, "\(failures)")
+    // XCTest shows the failure at the line that checked, not at "AsyncSchedulersTesting:0".
+    XCTAssertEqual(capturedLocations.map(\.line), [line])
+    XCTAssertTrue(
+      capturedLocations.first?.file.hasSuffix("TestSchedulerUnderXCTestTests.swift") ?? false, "\(capturedLocations)")
   }
 
   func testAnUnimplementedSchedulerUsedFailsTheXCTestTest() {
