@@ -116,7 +116,7 @@ extension TestScheduler {
       // Whether the body's last step ran in the scope is read here, before the marker is gone: once it
       // is, a hop back to the caller's isolation (the main actor) leaves the scheduler.
       do throws(Failure) {
-        let value = try await body()
+        let value = try await runBody(body, isolation: isolation)
         let endedInScope = CurrentSchedulerSlot.isCurrent(self)
         await endBackgroundWork()
         return .returned(value, endedInScope: endedInScope)
@@ -164,6 +164,18 @@ extension TestScheduler {
       }
     }
     if !isCapturing { advance(by: .zero, fileID: fileID, filePath: filePath, line: line, column: column) }
+  }
+
+  /// Runs the scope's body. A nonisolated body runs with this scheduler as its task executor
+  /// preference: its nonisolated code (and its `async let` and task-group children) comes back here
+  /// after a call to a default actor returns, instead of going on on the actor's thread, where the
+  /// scope's executor is not current (a plain `Task.sleep` there would sleep on real time). An isolated
+  /// body (the main actor) comes back to its actor, which the scope captures.
+  private func runBody<Result, Failure: Error>(
+    _ body: () async throws(Failure) -> Result, isolation: isolated (any Actor)?
+  ) async throws(Failure) -> Result {
+    guard isolation == nil else { return try await body() }
+    return try await withTaskExecutorPreference(self) { () async throws(Failure) -> Result in try await body() }
   }
 
   /// Whether a capturing scope of this scheduler runs.

@@ -73,6 +73,12 @@ extension TestScheduler {
       return deadline
     }
     guard let remaining = clock.now.duration(to: instant) as? Duration else { return nil }
+    // In a capturing scope's code, the continuous and suspending clocks read virtual time (see
+    // `VirtualClockReads`): the deadline was computed on the virtual clock, so it is exact by
+    // construction, whenever it was computed.
+    if clock is ContinuousClock || clock is SuspendingClock, VirtualClockReads.areVirtual(for: self) {
+      return now.advanced(by: remaining)
+    }
     let handOver = TaskJobStarts.now()
     let virtualNow = now
     let task = withUnsafeCurrentTask { $0.map { unsafeBitCast($0, to: UInt.self) } }

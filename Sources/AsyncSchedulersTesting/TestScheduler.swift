@@ -246,7 +246,13 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
 
   /// Queues a job of a task that prefers this scheduler; it runs on the next driving call.
   public func enqueue(_ job: consuming ExecutorJob) {
-    enqueue(work: .taskJob(UnownedJob(job)), escaping: "a task or actor job", isJob: true)
+    let job = UnownedJob(job)
+    if isCapturing, ActiveScopes.shared.mainActorJob(job, belongsTo: self) {
+      let wake = state.withCriticalRegion { $0.enqueue(.taskJob(job), .captured).wake }
+      if wake { wakeup.signal() }
+      return
+    }
+    enqueue(work: .taskJob(job), escaping: "a task or actor job", isJob: true)
   }
 
   /// Queues a job of an actor bound to this scheduler; it runs, isolated, on the next driving call.

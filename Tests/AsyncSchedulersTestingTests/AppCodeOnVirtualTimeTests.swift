@@ -57,4 +57,25 @@ struct AppCodeOnVirtualTimeStressTests {
     let results = await repeated(loaded: loaded) { await scenario.run(on: scheduler) }
     #expect(results == [scenario.expected: runs])
   }
+
+  @MainActor
+  @Test(
+    ".virtualTime with auto-advance: each app pattern, driven by the test's own Task.sleep, gives its exact timeline every time",
+    .virtualTime, arguments: AppScenario.allCases, loads)
+  func underTheTraitAutoAdvancing(scenario: AppScenario, loaded: Bool) async throws {
+    let scheduler = try #require(TestScheduler.current)
+    let results = await repeated(loaded: loaded) { await scenario.run(on: scheduler, driving: .autoAdvance) }
+    #expect(results == [scenario.expected: runs])
+  }
+
+  @Test(
+    "From a nonisolated test, each app pattern inside capturingAllTasks, auto-advancing, gives its exact timeline every time",
+    arguments: AppScenario.allCases, loads)
+  func nonisolatedAutoAdvancing(scenario: AppScenario, loaded: Bool) async {
+    let results = await repeated(loaded: loaded) {
+      let scheduler = TestScheduler()
+      return await scheduler.capturingAllTasks { await scenario.run(on: scheduler, driving: .autoAdvance) }
+    }
+    #expect(results == [scenario.expected: runs])
+  }
 }

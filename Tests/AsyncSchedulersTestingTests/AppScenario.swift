@@ -27,8 +27,29 @@ enum AppScenario: String, CaseIterable, Sendable {
     }
   }
 
+  /// How a run moves the clock.
+  enum Driving: String, CaseIterable, Sendable {
+    /// The test calls `advance(by:)` (Swift's equivalent of swift-clocks' `TestClock.advance`).
+    case manual
+    /// The test sleeps (`Task.sleep(for:)`, as a Go test sleeps in a synctest bubble) and the scope's
+    /// auto-advance moves the clock when every task waits.
+    case autoAdvance
+
+    /// Moves the clock `duration` forward, the way this driving does.
+    func move(
+      _ scheduler: TestScheduler, by duration: Duration, isolation: isolated (any Actor)? = #isolation
+    ) async {
+      switch self {
+      case .manual: scheduler.advance(by: duration)
+      case .autoAdvance: try? await Task.sleep(for: duration)
+      }
+    }
+  }
+
   /// Runs the pattern on `scheduler` (already capturing) and returns its timeline.
-  func run(on scheduler: TestScheduler, isolation: isolated (any Actor)? = #isolation) async -> [String] {
+  func run(
+    on scheduler: TestScheduler, driving: Driving = .manual, isolation: isolated (any Actor)? = #isolation
+  ) async -> [String] {
     let start = scheduler.now
     let trace = Timeline(scheduler: scheduler, start: start)
     switch self {
@@ -38,19 +59,19 @@ enum AppScenario: String, CaseIterable, Sendable {
         return [query]
       }
       await Self.typeTwoQueries(
-        on: scheduler, trace: trace, type: { await model.queryChanged($0) },
+        on: scheduler, driving: driving, trace: trace, type: { await model.queryChanged($0) },
         searchedNothing: { await model.searches.isEmpty })
       await model.settle()
     case .defaultActorWithInjectedClock:
       let model = SearchActor(clock: scheduler)
       await Self.typeTwoQueries(
-        on: scheduler, trace: trace, type: { await model.queryChanged($0) },
+        on: scheduler, driving: driving, trace: trace, type: { await model.queryChanged($0) },
         searchedNothing: { await model.searches.isEmpty })
       for query in await model.searches { trace("search \(query)") }
     case .pollerSleepingOneSecond:
       let poller = await Poller { trace("poll") }
       await poller.start()
-      scheduler.advance(by: .milliseconds(3_500))
+      await driving.move(scheduler, by: .milliseconds(3_500))
       await poller.stop()
       await poller.finished()
       trace("stopped")
@@ -58,10 +79,10 @@ enum AppScenario: String, CaseIterable, Sendable {
       let fast = Task {
         try await withTimeout(.seconds(1)) { try await fakeFetch("fast", latency: .milliseconds(500)) }
       }
-      scheduler.advance(by: .milliseconds(500))
+      await driving.move(scheduler, by: .milliseconds(500))
       if let value = try? await fast.value { trace(value) }
       let slow = Task { try await withTimeout(.seconds(1)) { try await fakeFetch("slow", latency: .seconds(2)) } }
-      scheduler.advance(by: .seconds(2))
+      await driving.move(scheduler, by: .seconds(2))
       do {
         trace(try await slow.value)
       } catch {
@@ -71,7 +92,7 @@ enum AppScenario: String, CaseIterable, Sendable {
     case .detachedProducerIntoMainActorConsumer:
       let feed = await TickerFeed()
       let consumer = Task { await feed.run(count: 3, interval: .milliseconds(250)) }
-      scheduler.advance(by: .seconds(1))
+      await driving.move(scheduler, by: .seconds(1))
       await consumer.value
       trace.at(.milliseconds(750), "shown \(await feed.shown)")
     }
@@ -83,15 +104,15 @@ extension AppScenario {
   /// The debounce timeline: "s" at 0, "sw" at 100 ms, "nothing" traced if no search ran by 399 ms, then
   /// the clock moves to 400 ms, when the search is due.
   static func typeTwoQueries(
-    on scheduler: TestScheduler, trace: Timeline, isolation: isolated (any Actor)? = #isolation,
+    on scheduler: TestScheduler, driving: Driving, trace: Timeline, isolation: isolated (any Actor)? = #isolation,
     type: (String) async -> Void, searchedNothing: () async -> Bool
   ) async {
     await type("s")
-    scheduler.advance(by: .milliseconds(100))
+    await driving.move(scheduler, by: .milliseconds(100))
     await type("sw")
-    scheduler.advance(by: .milliseconds(299))
+    await driving.move(scheduler, by: .milliseconds(299))
     if await searchedNothing() { trace("nothing") }
-    scheduler.advance(by: .milliseconds(1))
+    await driving.move(scheduler, by: .milliseconds(1))
   }
 }
 

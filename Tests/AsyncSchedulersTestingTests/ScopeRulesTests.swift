@@ -122,8 +122,10 @@ private final class Rendezvous: Sendable {
 
 /// Holds the calling thread for `duration` of real time (work that takes real time, queued ahead).
 private func busy(for duration: Duration) {
-  let end = ContinuousClock.now + duration
-  while ContinuousClock.now < end {}
+  // On Dispatch's clock: inside a scope, ContinuousClock.now reads virtual time, which does not move
+  // while a job runs (a loop waiting for it to move never ends, as in Go's synctest).
+  let end = DispatchTime.now().uptimeNanoseconds + UInt64(duration / .nanoseconds(1))
+  while DispatchTime.now().uptimeNanoseconds < end {}
 }
 
 extension ScopeRulesTests {

@@ -44,7 +44,8 @@ final class ActiveScopes: Sendable {
   /// Starts `scope` on `scheduler`, with the calling task (the scope's body) as its first task,
   /// installing the hooks if it is the first active scope.
   func begin(_ scope: UInt64, on scheduler: TestScheduler) {
-    let record = ScopeRecord(id: scope, scheduler: scheduler, firstTask: Self.nextTaskID())
+    let record = ScopeRecord(
+      id: scope, scheduler: scheduler, firstTask: Self.nextTaskID(), clockBases: .now(on: scheduler))
     scheduler.scopeRecord.withCriticalRegion { $0 = record }
     records.withCriticalRegion { records in
       records.byID[scope] = record
@@ -58,6 +59,7 @@ final class ActiveScopes: Sendable {
         GlobalEnqueueHook.install()
         MainExecutorHook.install()
         VirtualTimeStandIn.install { ActiveScopes.shared.standIn(for: $0) }
+        ClockReadHook.install()
       }
     }
   }
@@ -70,6 +72,7 @@ final class ActiveScopes: Sendable {
         GlobalEnqueueHook.uninstall()
         MainExecutorHook.uninstall()
         VirtualTimeStandIn.remove()
+        ClockReadHook.uninstall()
       }
     }
     let record = records.withCriticalRegion { records -> ScopeRecord? in
@@ -251,17 +254,20 @@ private final class TaskShard: Sendable {
 }
 
 /// One active capturing scope: its scheduler (retained while the scope runs), the first task ID of
-/// its time, and the IDs of its tasks (to forget them when it ends).
+/// its time, the clocks' readings it began at (see ``VirtualClockReads``), and the IDs of its tasks
+/// (to forget them when it ends).
 final class ScopeRecord: Sendable {
   let id: UInt64
   let scheduler: TestScheduler
   let firstTask: UInt64
+  let clockBases: VirtualClockReads.Bases
   private let tasks = Mutex<(open: Bool, ids: [UInt64])>((true, []))
 
-  init(id: UInt64, scheduler: TestScheduler, firstTask: UInt64) {
+  init(id: UInt64, scheduler: TestScheduler, firstTask: UInt64, clockBases: VirtualClockReads.Bases) {
     self.id = id
     self.scheduler = scheduler
     self.firstTask = firstTask
+    self.clockBases = clockBases
   }
 
   /// Whether the scope still runs.

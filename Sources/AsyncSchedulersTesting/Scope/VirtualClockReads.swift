@@ -1,0 +1,72 @@
+import AsyncSchedulers
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What `ContinuousClock.now` and `SuspendingClock.now` read in a capturing scope's code: the scope's
+/// virtual time, in each clock's own domain, as Go's synctest fakes `time.Now` inside a bubble.
+///
+/// A read is virtual when it happens on the thread that runs the scope's work (its pump, where every
+/// job of the scope's tasks runs, main-actor jobs included) while the scope is open: the value is the
+/// clock's real reading when the scope began plus the virtual time elapsed since. So a deadline
+/// computed as `ContinuousClock.now + d` is `d` after the virtual instant it was computed at, exactly,
+/// and code that measures elapsed time sees virtual time. Reads anywhere else (other tests, code
+/// outside the scope, a task of the scope that escaped it) are real.
+enum VirtualClockReads {
+  /// The clocks' readings when a scope began, and the virtual instant it began at.
+  struct Bases: Sendable {
+    /// `CLOCK_BOOTTIME` (the continuous clock's), in nanoseconds.
+    var continuous: Int64
+    /// `CLOCK_MONOTONIC` (the suspending clock's), in nanoseconds.
+    var suspending: Int64
+    /// The scheduler's virtual instant when the scope began.
+    var virtualStart: SchedulerInstant
+
+    /// The bases of a scope beginning now on `scheduler`.
+    static func now(on scheduler: TestScheduler) -> Bases {
+      #if os(Linux)
+        Bases(
+          continuous: realNanoseconds(clockBoottime), suspending: realNanoseconds(clockMonotonic),
+          virtualStart: scheduler.now)
+      #else
+        Bases(continuous: 0, suspending: 0, virtualStart: scheduler.now)
+      #endif
+    }
+  }
+
+  /// Whether reads of the calling code are virtual for `scheduler`'s scope.
+  static func areVirtual(for scheduler: TestScheduler) -> Bool {
+    ClockReadHook.isInstalled && CurrentSchedulerSlot.isCurrent(scheduler)
+      && scheduler.scopeRecord.withCriticalRegion({ $0 }) != nil
+  }
+
+  #if os(Linux)
+    /// The virtual reading of `clock` for the calling code, or `nil` when its reads are real.
+    static func nanoseconds(clock: clockid_t) -> Int64? {
+      guard clock == clockBoottime || clock == clockMonotonic, let raw = CurrentSchedulerSlot.raw,
+        let scheduler = Unmanaged<AnyObject>.fromOpaque(raw).takeUnretainedValue() as? TestScheduler,
+        let bases = scheduler.scopeRecord.withCriticalRegion({ $0?.clockBases })
+      else { return nil }
+      let elapsed = bases.virtualStart.duration(to: scheduler.now)
+      let (seconds, attoseconds) = elapsed.components
+      let nanoseconds = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+      guard !nanoseconds.overflow else { return nil }
+      let base = clock == clockBoottime ? bases.continuous : bases.suspending
+      return base &+ nanoseconds.partialValue &+ attoseconds / 1_000_000_000
+    }
+
+    private static let clockBoottime = clockid_t(7)
+    private static let clockMonotonic = clockid_t(CLOCK_MONOTONIC)
+
+    private static func realNanoseconds(_ clock: clockid_t) -> Int64 {
+      var spec = timespec()
+      _ = clock_gettime(clock, &spec)
+      return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
+    }
+  #endif
+}
