@@ -42,10 +42,14 @@ extension TestScheduler {
   ///   method, a hop to the main actor, a continuation resumed onto it) run on this scheduler, in its
   ///   FIFO, with the main queue held (`MainActor.assumeIsolated` and main-queue checks hold). The real
   ///   main thread must be free to serve the main queue (under `swift test` it is).
-  /// - Plain sleeps: `Task.sleep` and the `ContinuousClock`/`SuspendingClock` sleeps of the scope's tasks
-  ///   wake at their exact virtual deadline (recovered from the real-clock deadline and the windows in
-  ///   which the task read the clock; a deadline computed in another task is reported);
-  ///   `ContinuousClock.now` still reads real time.
+  /// - Plain sleeps and the clocks: `Task.sleep` and the `ContinuousClock`/`SuspendingClock` sleeps of
+  ///   the scope's tasks wake at their exact virtual deadline. On Linux, `ContinuousClock.now` and
+  ///   `SuspendingClock.now` read virtual time in the scope's code (so a deadline computed as `.now + d`
+  ///   is exact by construction, and it does not move while a job runs); elsewhere a real-clock deadline
+  ///   is recovered from the windows in which the task read the clock, and one computed in another task
+  ///   is reported. `Date()` and Dispatch's clock stay real.
+  /// - A nonisolated body runs with this scheduler as its task executor preference (its `async let` and
+  ///   task-group children inherit it), so its code comes back here after a call to a default actor.
   /// - What is not captured: tasks that prefer another executor, and actors with executors of their own.
   ///   A scope started from a task that prefers another executor, or inside another scheduler's scope,
   ///   fails at once and runs the body uncaptured (or in the outer scope); inside a scope of this
@@ -174,8 +178,9 @@ extension TestScheduler {
   private func runBody<Result, Failure: Error>(
     _ body: () async throws(Failure) -> Result, isolation: isolated (any Actor)?
   ) async throws(Failure) -> Result {
-    guard isolation == nil else { return try await body() }
-    return try await withTaskExecutorPreference(self) { () async throws(Failure) -> Result in try await body() }
+    try await withTaskExecutorPreference(self, isolation: isolation) { () async throws(Failure) -> Result in
+      try await body()
+    }
   }
 
   /// Whether a capturing scope of this scheduler runs.

@@ -175,3 +175,55 @@ extension ScopeRulesTests {
     Issue.record("three attempts woke silently at \(silentlyWrong), not at 950 ms")
   }
 }
+
+/// A default actor whose method sleeps with a plain `Task.sleep`.
+private actor Napper {
+  func nap(_ duration: Duration) async -> Bool {
+    (try? await Task.sleep(for: duration)) != nil
+  }
+}
+
+extension ScopeRulesTests {
+  @MainActor
+  @Test(
+    "A plain sleep in a default actor's method, called from a main-actor task after an hour of virtual time, wakes at its virtual deadline"
+  )
+  func sleepInDefaultActorAfterAnHour() async {
+    let scheduler = TestScheduler()
+    let (slept, woke) = await scheduler.capturingAllTasks {
+      scheduler.advance(by: .seconds(3_600))
+      let napper = Napper()
+      let slept = await napper.nap(.milliseconds(300))
+      return (slept, scheduler.now)
+    }
+    // Waiting out the virtual hour in real time would end in the stall report and a cancelled sleep.
+    #expect(slept)
+    #expect(woke == SchedulerInstant.zero.advanced(by: .seconds(3_600) + .milliseconds(300)))
+    scheduler.expectNoPendingWork()
+  }
+}
+
+extension ScopeRulesTests {
+  // An unstructured task has no executor preference, so Swift 6.3 hands a plain sleep in a default
+  // actor's method to the global executor's Dispatch timer, which no runtime hook sees. Before the
+  // scope redirected the concurrency library's Dispatch timers, this sleep took real time (and was
+  // reported only when its wake-up reached the scope as a job of the task); with virtual clock reads
+  // and no redirect it would have waited out the hour the virtual clock had run ahead.
+  @Test(
+    "A plain sleep in a default actor's method, called from an unstructured task of the scope, wakes at its virtual deadline"
+  )
+  func sleepInDefaultActorFromUnstructuredTask() async {
+    let scheduler = TestScheduler()
+    let (slept, woke) = await scheduler.capturingAllTasks {
+      scheduler.advance(by: .seconds(3_600))
+      return await Task {
+        let slept = await Napper().nap(.milliseconds(300))
+        return (slept, scheduler.now)
+      }.value
+    }
+    // Waiting out the virtual hour in real time would end in the stall report and a cancelled sleep.
+    #expect(slept)
+    #expect(woke == SchedulerInstant.zero.advanced(by: .seconds(3_600) + .milliseconds(300)))
+    scheduler.expectNoPendingWork()
+  }
+}

@@ -60,6 +60,7 @@ final class ActiveScopes: Sendable {
         MainExecutorHook.install()
         VirtualTimeStandIn.install { ActiveScopes.shared.standIn(for: $0) }
         ClockReadHook.install()
+        DispatchTimerHook.install()
       }
     }
   }
@@ -73,6 +74,7 @@ final class ActiveScopes: Sendable {
         MainExecutorHook.uninstall()
         VirtualTimeStandIn.remove()
         ClockReadHook.uninstall()
+        DispatchTimerHook.uninstall()
       }
     }
     let record = records.withCriticalRegion { records -> ScopeRecord? in

@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -9,32 +7,28 @@ import Synchronization
 #endif
 
 /// The Swift concurrency library's own call to `clock_gettime`, redirected while at least one capturing
-/// scope is active, so that `ContinuousClock.now` and `SuspendingClock.now` read in a scope's code can
+/// scope is active, so that `ContinuousClock.now` and `SuspendingClock.now` read in a scope's code
 /// return the scope's virtual time (see ``VirtualClockReads``).
 ///
 /// Both clocks read the time through the runtime's `swift_get_time`, which calls `clock_gettime`
-/// through the library's procedure linkage table: one slot of its global offset table holds the
-/// address it jumps to. The hook finds that slot in the loaded library's ELF dynamic section (its
-/// `JUMP_SLOT` relocation for `clock_gettime`), stores its own function there while scopes run, and
-/// puts back the address that was there when the last scope ends. Every other caller of `clock_gettime`
-/// in the process (Dispatch, Foundation, this package's own timing, which uses `DispatchTime`) is
-/// untouched; the library's calls from a thread no scope runs on reach the real `clock_gettime`
-/// through one thread-local read.
+/// through the library's procedure linkage table (see ``LibraryImportSlot``). Every other caller of
+/// `clock_gettime` in the process (Dispatch, Foundation, this package's own timing, which uses
+/// `DispatchTime`) is untouched; the library's calls from a thread no scope runs on reach the real
+/// `clock_gettime` after one thread-local read.
 ///
-/// Linux only (ELF): elsewhere, or when the library is not found or names the function differently,
-/// ``isAvailable`` is `false` and plain sleeps' virtual deadlines are recovered as before.
+/// Linux only: elsewhere ``isAvailable`` is `false`, and plain sleeps' virtual deadlines are recovered
+/// from real-clock deadlines instead.
 enum ClockReadHook {
   /// Whether the slot was found.
-  static var isAvailable: Bool { slot.address != nil }
+  static var isAvailable: Bool { slot.isAvailable }
 
   /// Whether the hook is installed now.
-  static var isInstalled: Bool { saved.withLock { $0 != 0 } }
+  static var isInstalled: Bool { slot.isRedirected }
 
   /// Redirects the library's clock reads until ``uninstall()``. Called under ``ActiveScopes``'
   /// installation lock.
   static func install() {
     #if os(Linux)
-      guard let address = slot.address else { return }
       let replacement: @convention(c) (clockid_t, UnsafeMutablePointer<timespec>?) -> Int32 = { clock, spec in
         guard let spec else { return -1 }
         if let nanoseconds = VirtualClockReads.nanoseconds(clock: clock) {
@@ -43,129 +37,17 @@ enum ClockReadHook {
         }
         return clock_gettime(clock, spec)
       }
-      saved.withLock { saved in
-        saved = address.load(as: UInt.self)
-        write(unsafeBitCast(replacement, to: UInt.self), at: address)
-      }
+      slot.redirect(to: unsafeBitCast(replacement, to: UInt.self))
     #endif
   }
 
-  /// Puts back the address the slot held before ``install()``.
-  static func uninstall() {
-    guard let address = slot.address else { return }
-    saved.withLock { saved in
-      guard saved != 0 else { return }
-      write(saved, at: address)
-      saved = 0
-    }
-  }
+  /// Puts back the real `clock_gettime`.
+  static func uninstall() { slot.restore() }
 
-  /// The slot's address and the read-only range it may lie in (`PT_GNU_RELRO`), found once.
-  private static let slot = findSlot()
-  /// The address the slot held before ``install()`` (0 while not installed).
-  private static let saved = Mutex<UInt>(0)
-
-  private struct Slot: @unchecked Sendable {
-    // Why @unchecked Sendable: immutable addresses into a library that stays loaded.
-    var address: UnsafeMutableRawPointer?
-    var relro: Range<UInt> = 0..<0
-  }
-
-  /// Stores `value` in the slot (one aligned word), making its page writable for the store when the
-  /// library's relocations were made read-only after loading.
-  private static func write(_ value: UInt, at address: UnsafeMutableRawPointer) {
-    let point = UInt(bitPattern: address)
-    guard slot.relro.contains(point) else {
-      address.storeBytes(of: value, as: UInt.self)
-      return
-    }
-    let pageSize = UInt(sysconf(Int32(_SC_PAGESIZE)))
-    let page = UnsafeMutableRawPointer(bitPattern: point & ~(pageSize - 1))
-    guard mprotect(page, Int(pageSize), PROT_READ | PROT_WRITE) == 0 else { return }
-    address.storeBytes(of: value, as: UInt.self)
-    _ = mprotect(page, Int(pageSize), PROT_READ)
-  }
-
-  /// Finds the library's `JUMP_SLOT` relocation for `clock_gettime` (first resolving it, so the slot
-  /// holds the real function, not the lazy binder, whose first call would overwrite the hook).
-  private static func findSlot() -> Slot {
-    #if os(Linux) && (arch(x86_64) || arch(arm64))
-      _ = ContinuousClock.now
-      _ = SuspendingClock.now
-      guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "swift_get_time"), let base = elfImage(containing: symbol)
-      else { return Slot() }
-      let baseAddress = UInt(bitPattern: base)
-      // A 64-bit ELF whose program headers are 56-byte entries right after its header.
-      guard base.load(fromByteOffset: 4, as: UInt8.self) == 2, base.load(fromByteOffset: 54, as: UInt16.self) == 56,
-        base.load(fromByteOffset: 32, as: UInt64.self) < 4_096
-      else { return Slot() }
-      // The ELF header: program headers' offset, entry size and count.
-      let programHeaders = Int(base.load(fromByteOffset: 32, as: UInt64.self))
-      let entrySize = Int(base.load(fromByteOffset: 54, as: UInt16.self))
-      let headerCount = Int(base.load(fromByteOffset: 56, as: UInt16.self))
-      var dynamic: UnsafeRawPointer?
-      var relro: Range<UInt> = 0..<0
-      for index in 0..<headerCount {
-        let header = base.advanced(by: programHeaders + index * entrySize)
-        let type = header.load(as: UInt32.self)
-        let virtualAddress = UInt(header.load(fromByteOffset: 16, as: UInt64.self))
-        let size = UInt(header.load(fromByteOffset: 40, as: UInt64.self))
-        if type == 2 { dynamic = UnsafeRawPointer(bitPattern: baseAddress + virtualAddress) }  // PT_DYNAMIC
-        if type == 0x6474_e552 { relro = (baseAddress + virtualAddress)..<(baseAddress + virtualAddress + size) }
-      }
-      guard let dynamic else { return Slot() }
-      // The dynamic section: the PLT relocations, their size, the symbol and string tables. (The
-      // loader has usually relocated these pointers in place; an unrelocated one is an offset.)
-      var table: [Int64: UInt] = [:]
-      var entry = dynamic
-      while case let tag = entry.load(as: Int64.self), tag != 0 {
-        table[tag] = UInt(entry.load(fromByteOffset: 8, as: UInt64.self))
-        entry = entry.advanced(by: 16)
-      }
-      func pointer(_ tag: Int64) -> UnsafeRawPointer? {
-        guard let value = table[tag] else { return nil }
-        return UnsafeRawPointer(bitPattern: value < baseAddress ? baseAddress + value : value)
-      }
-      guard let relocations = pointer(23), let size = table[2], let symbols = pointer(6), let strings = pointer(5)
-      else { return Slot() }
-      let jumpSlot: UInt64 = {
-        #if arch(arm64)
-          1026  // R_AARCH64_JUMP_SLOT
-        #else
-          7  // R_X86_64_JUMP_SLOT
-        #endif
-      }()
-      for index in 0..<Int(size / 24) {
-        let relocation = relocations.advanced(by: index * 24)
-        let info = relocation.load(fromByteOffset: 8, as: UInt64.self)
-        guard info & 0xffff_ffff == jumpSlot else { continue }
-        let symbolEntry = symbols.advanced(by: Int(info >> 32) * 24)
-        let name = strings.advanced(by: Int(symbolEntry.load(as: UInt32.self)))
-        guard strcmp(name.assumingMemoryBound(to: CChar.self), "clock_gettime") == 0 else { continue }
-        let offset = UInt(relocation.load(as: UInt64.self))
-        return Slot(address: UnsafeMutableRawPointer(bitPattern: baseAddress + offset), relro: relro)
-      }
-      return Slot()
-    #else
-      return Slot()
-    #endif
-  }
-
-  #if os(Linux)
-    /// The start of the ELF image mapped around `address`: its first segment maps the file from offset 0
-    /// (the ELF header) contiguously up to its code, so the header is on the nearest page at or below
-    /// `address` that starts with the ELF magic (searched within 256 MiB).
-    private static func elfImage(containing address: UnsafeMutableRawPointer) -> UnsafeRawPointer? {
-      let pageSize = UInt(sysconf(Int32(_SC_PAGESIZE)))
-      var page = UInt(bitPattern: address) & ~(pageSize - 1)
-      let lowest = page > 1 << 28 ? page - (1 << 28) : pageSize
-      while page >= lowest {
-        if let pointer = UnsafeRawPointer(bitPattern: page), pointer.load(as: UInt32.self) == 0x464c_457f {
-          return pointer
-        }
-        page -= pageSize
-      }
-      return nil
-    }
-  #endif
+  /// The slot, found once (after making the library resolve it: both clocks read the time once).
+  private static let slot: LibraryImportSlot = {
+    _ = ContinuousClock.now
+    _ = SuspendingClock.now
+    return LibraryImportSlot(importing: "clock_gettime")
+  }()
 }

@@ -60,6 +60,44 @@ enum VirtualClockReads {
       return base &+ nanoseconds.partialValue &+ attoseconds / 1_000_000_000
     }
 
+    /// The scheduler and virtual instant of a timer the concurrency library hands to Dispatch
+    /// (`dispatch_after_f`) from a scope's code: a plain sleep the runtime gave to the global executor (in
+    /// a default actor's method, whose executor schedules nothing). Its deadline was read on the virtual
+    /// clock, so it names a virtual instant; `nil` anywhere else, or for a wall-clock time.
+    static func virtualDeadline(dispatchTime when: UInt64) -> (TestScheduler, SchedulerInstant)? {
+      guard when != .max, let raw = CurrentSchedulerSlot.raw,
+        let scheduler = Unmanaged<AnyObject>.fromOpaque(raw).takeUnretainedValue() as? TestScheduler,
+        let bases = scheduler.scopeRecord.withCriticalRegion({ $0?.clockBases })
+      else { return nil }
+      // Dispatch's encoding: bit 63 alone marks the monotonic (continuous) clock, bits 63 and 62 the wall
+      // clock, neither the uptime (suspending) clock.
+      let continuous = when & (1 << 63) != 0
+      guard !continuous || when & (1 << 62) == 0 else { return nil }
+      let nanoseconds = Int64(clamping: when & ~(1 << 63))
+      let since = Duration.nanoseconds(nanoseconds &- (continuous ? bases.continuous : bases.suspending))
+      return (scheduler, bases.virtualStart.advanced(by: since))
+    }
+
+    /// A Dispatch time armed from a scope's code, moved from the scope's virtual clock to the real one
+    /// (the same time left), or `nil` when it was not armed there (or is a wall-clock time).
+    static func realDispatchTime(for when: UInt64) -> UInt64? {
+      #if os(Linux)
+        guard when != .max, let raw = CurrentSchedulerSlot.raw,
+          let scheduler = Unmanaged<AnyObject>.fromOpaque(raw).takeUnretainedValue() as? TestScheduler,
+          scheduler.scopeRecord.withCriticalRegion({ $0 != nil })
+        else { return nil }
+        let continuous = when & (1 << 63) != 0
+        guard !continuous || when & (1 << 62) == 0 else { return nil }
+        let clock = continuous ? clockBoottime : clockMonotonic
+        guard let virtualNow = nanoseconds(clock: clock) else { return nil }
+        let value = Int64(clamping: when & ~(1 << 63))
+        let real = max(0, realNanoseconds(clock) &+ (value &- virtualNow))
+        return continuous ? UInt64(real) | (1 << 63) : UInt64(real)
+      #else
+        return nil
+      #endif
+    }
+
     private static let clockBoottime = clockid_t(7)
     private static let clockMonotonic = clockid_t(CLOCK_MONOTONIC)
 
