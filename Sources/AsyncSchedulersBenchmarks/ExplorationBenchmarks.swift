@@ -19,8 +19,7 @@ private actor BenchmarkAudit {
 }
 
 /// One view-model-sized test body: six tasks, each sleeping, then depositing twice (an actor that
-/// awaits another). (A plain sleep right after a default actor's call would sleep on real time on Swift
-/// 6.3, and the scope would report it: the tasks sleep first.)
+/// awaits another); the tasks sleep first, as the benchmark has since it was written.
 private func viewModelSizedTest() async {
   let account = BenchmarkAccount()
   let tasks = (0..<6).map { index in

@@ -48,8 +48,11 @@ extension TestScheduler {
   ///   is exact by construction, and it does not move while a job runs); elsewhere a real-clock deadline
   ///   is recovered from the windows in which the task read the clock, and one computed in another task
   ///   is reported. `Date()` and Dispatch's clock stay real.
-  /// - A nonisolated body runs with this scheduler as its task executor preference (its `async let` and
-  ///   task-group children inherit it), so its code comes back here after a call to a default actor.
+  /// - The body runs with this scheduler as its task executor preference (in its isolation; its
+  ///   `async let` and task-group children inherit it), so its nonisolated code comes back here after a
+  ///   call to a default actor, and sleeps in the default actors it calls come here too. On Linux, a
+  ///   plain sleep the runtime still gives to the global executor from the scope's thread (a default
+  ///   actor called from an unstructured task) becomes a virtual timer as well.
   /// - What is not captured: tasks that prefer another executor, and actors with executors of their own.
   ///   A scope started from a task that prefers another executor, or inside another scheduler's scope,
   ///   fails at once and runs the body uncaptured (or in the outer scope); inside a scope of this
@@ -170,11 +173,11 @@ extension TestScheduler {
     if !isCapturing { advance(by: .zero, fileID: fileID, filePath: filePath, line: line, column: column) }
   }
 
-  /// Runs the scope's body. A nonisolated body runs with this scheduler as its task executor
-  /// preference: its nonisolated code (and its `async let` and task-group children) comes back here
-  /// after a call to a default actor returns, instead of going on on the actor's thread, where the
-  /// scope's executor is not current (a plain `Task.sleep` there would sleep on real time). An isolated
-  /// body (the main actor) comes back to its actor, which the scope captures.
+  /// Runs the scope's body with this scheduler as its task executor preference, in the caller's
+  /// isolation: its nonisolated code (and its `async let` and task-group children) comes back here after
+  /// a call to a default actor returns, instead of going on on the actor's thread, and a plain sleep in
+  /// a default actor it calls is handed to this scheduler (the runtime looks for the task's preference
+  /// when the actor has no executor of its own).
   private func runBody<Result, Failure: Error>(
     _ body: () async throws(Failure) -> Result, isolation: isolated (any Actor)?
   ) async throws(Failure) -> Result {
@@ -266,8 +269,8 @@ extension TestScheduler {
         "a job of a task started in the capturing scope",
         origin: "that task running outside the scope, woken by real time (Task.sleep, a real timer) or by "
           + "another thread; it was enqueued by " + ArrivalContext.describeCurrent()
-          + ". (A plain Task.sleep right after a call to a default actor returns sleeps on real time on Swift 6.3: "
-          + "the runtime goes on on the actor's thread, where the scope's executor is not current.)")
+          + ". (A plain Task.sleep the runtime hands to a Dispatch timer from a thread the scope does not run, as "
+          + "on Darwin after a call to a default actor returns, sleeps on real time.)")
     }
     return true
   }

@@ -122,11 +122,10 @@ final class ActiveScopes: Sendable {
 
   /// Whether a job of a task of `record` is being enqueued by a task that ran off the scope's clock:
   /// a marked task running elsewhere, or a task created since the scope began that is no scope's. The
-  /// second is how a plain sleep the runtime could not put on a scheduling executor wakes (a
-  /// `Task.sleep` right after a call to a default actor returns: the runtime goes on on the actor's
-  /// thread, where no executor of the scope is current, and the sleep goes to the global executor's
-  /// real timer; its wake-up is a small task of the runtime's). Real callbacks resume from threads with
-  /// no task, and the test runner's tasks are older than the scope: neither counts.
+  /// second is how a plain sleep that went to the global executor's real timer wakes (one the runtime
+  /// could not put on a scheduling executor, where ``DispatchTimerHook`` is not available: Darwin; its
+  /// wake-up is a small task of the runtime's). Real callbacks resume from threads with no task, and the
+  /// test runner's tasks are older than the scope: neither counts.
   private func isResumedOffTheClock(in record: ScopeRecord) -> Bool {
     // The common case first, without a cast or a lock: the scope's own scheduler runs the caller.
     if let raw = CurrentSchedulerSlot.raw, raw == Unmanaged.passUnretained(record.scheduler).toOpaque() {
