@@ -206,8 +206,10 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   /// passed), remembering its sleeping task under `key`.
   func addSleepTimer(_ timer: ScheduledTimer, at deadline: SchedulerInstant, sleeper: SleepingTask?, key: UInt64) {
     let arrival = Self.arrival(for: self)
+    let label = Self.sleepLabel()
     let wake = state.withCriticalRegion { state -> Bool in
       if let sleeper { state.rememberSleeper(sleeper, key: key) }
+      state.labelSleep(timer, label)
       let admission = state.addTimer(timer, at: deadline, arrival)
       if admission.escaped {
         state.recordEscape(
@@ -217,6 +219,15 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
       return admission.wake
     }
     if wake { wakeup.signal() }
+  }
+
+  /// What a plain sleep of the calling task is called in failure messages: the task's name (SE-0469,
+  /// `Task(name:)`) when it has one.
+  private static func sleepLabel() -> String {
+    if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *), let name = Task.name {
+      return "plain sleep of task '\(name)'"
+    }
+    return "plain sleep of an unnamed task (Task(name:) names it here)"
   }
 
   /// Adds `timer`; `what` names it in an escape report.
@@ -354,11 +365,24 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   public func expectNoPendingWork(
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
   ) {
+    expectNoPendingWork(atEndOfTest: false, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Fails the test when work remains; at the end of a `.virtualTime` test, the message says what the
+  /// pending sleeps mean (tasks the test started, still alive) and how to end them.
+  func expectNoPendingWork(atEndOfTest: Bool, fileID: String, filePath: String, line: Int, column: Int) {
     reportEscapes(fileID: fileID, filePath: filePath, line: line, column: column)
     let (count, description) = state.withCriticalRegion { ($0.livePendingCount, $0.describePending(name: name)) }
     guard count > 0 else { return }
+    let hint =
+      atEndOfTest
+      ? "\nTasks the test started are still alive (each plain sleep below is one): cancel or await them before "
+        + "the test ends, or start them with TestScheduler.current!.backgroundTask { … }, which cancels and awaits "
+        + "them when the test's body returns."
+      : ""
     report(
-      "Expected no pending work.\n\(description)", fileID: fileID, filePath: filePath, line: line, column: column)
+      "Expected no pending work.\(hint)\n\(description)", fileID: fileID, filePath: filePath, line: line,
+      column: column)
   }
 
   // MARK: Driving

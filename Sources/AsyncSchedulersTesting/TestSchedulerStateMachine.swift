@@ -30,8 +30,17 @@ package struct TestSchedulerStateMachine {
   /// The tasks sleeping with a plain `Task.sleep` on a timer here, by the timer's key, so a sleep whose
   /// task was cancelled (the runtime already woke it; its timer is inert) is not pending work.
   private var sleepers: [SleepKey: SleepingTask] = [:]
+  /// What each pending plain sleep's timer is, for failure messages ("task 'poller' sleeping"), by
+  /// the timer's identity; removed when the timer leaves the heap.
+  private var sleepLabels: [ObjectIdentifier: String] = [:]
+
   /// Remembers the task sleeping on the timer with `key`.
   package mutating func rememberSleeper(_ task: SleepingTask, key: UInt64) { sleepers[SleepKey(key)] = task }
+
+  /// Names the plain sleep `timer` stands for in failure messages.
+  package mutating func labelSleep(_ timer: ScheduledTimer, _ label: String) {
+    sleepLabels[ObjectIdentifier(timer)] = label
+  }
 
   /// Forgets the sleeper of a timer that fired; the caller releases it after the lock.
   package mutating func forgetSleeper(_ key: UInt64) -> SleepingTask? { sleepers.removeValue(forKey: SleepKey(key)) }
@@ -244,7 +253,10 @@ package struct TestSchedulerStateMachine {
     return waiterBlocked
   }
 
-  package mutating func removeTimer(_ timer: ScheduledTimer) { queues.removeTimer(timer) }
+  package mutating func removeTimer(_ timer: ScheduledTimer) {
+    queues.removeTimer(timer)
+    if !sleepLabels.isEmpty { sleepLabels[ObjectIdentifier(timer)] = nil }
+  }
 
   /// Pops the first ready job, unless the current call has run too many jobs at this instant.
   package mutating func popReady() -> Work? {
@@ -282,6 +294,7 @@ package struct TestSchedulerStateMachine {
     }
     queues.popFirstTimer(firingAt: now)
     runAtInstant.timers += 1
+    if !sleepLabels.isEmpty { sleepLabels[ObjectIdentifier(timer)] = nil }
     return timer
   }
 
@@ -322,6 +335,8 @@ package struct TestSchedulerStateMachine {
     for entry in queues.timersInOrder {
       if let interval = entry.repeatInterval {
         lines.append("  - repeating timer due at \(entry.deadline), every \(interval)")
+      } else if let timer = entry.timer, let label = sleepLabels[ObjectIdentifier(timer)] {
+        lines.append("  - \(label), due at \(entry.deadline)")
       } else {
         lines.append("  - timer or sleep due at \(entry.deadline)")
       }

@@ -81,7 +81,8 @@
       }
       if expectsNoPendingWork {
         scheduler.expectNoPendingWork(
-          fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
+          atEndOfTest: true, fileID: location.fileID, filePath: location.filePath, line: location.line,
+          column: location.column)
       }
     }
   }

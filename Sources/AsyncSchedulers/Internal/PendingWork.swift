@@ -66,8 +66,8 @@ package struct PendingWork {
   }
 
   /// The pending timers in firing order: each deadline and, for a repeating timer, its interval.
-  package var timersInOrder: [(deadline: SchedulerInstant, repeatInterval: Duration?)] {
+  package var timersInOrder: [(deadline: SchedulerInstant, repeatInterval: Duration?, timer: ScheduledTimer?)] {
     timers.entries.sorted { ($0.deadline, $0.sequence) < ($1.deadline, $1.sequence) }
-      .map { ($0.deadline, $0.timer?.repeatInterval) }
+      .map { ($0.deadline, $0.timer?.repeatInterval, $0.timer) }
   }
 }
