@@ -206,10 +206,10 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   /// passed), remembering its sleeping task under `key`.
   func addSleepTimer(_ timer: ScheduledTimer, at deadline: SchedulerInstant, sleeper: SleepingTask?, key: UInt64) {
     let arrival = Self.arrival(for: self)
-    let label = Self.sleepLabel()
+    let name = Self.currentTaskName()
     let wake = state.withCriticalRegion { state -> Bool in
       if let sleeper { state.rememberSleeper(sleeper, key: key) }
-      state.labelSleep(timer, label)
+      if let name { state.labelSleep(timer, "plain sleep of task '\(name)'") }
       let admission = state.addTimer(timer, at: deadline, arrival)
       if admission.escaped {
         state.recordEscape(
@@ -221,13 +221,11 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
     if wake { wakeup.signal() }
   }
 
-  /// What a plain sleep of the calling task is called in failure messages: the task's name (SE-0469,
-  /// `Task(name:)`) when it has one.
-  private static func sleepLabel() -> String {
-    if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *), let name = Task.name {
-      return "plain sleep of task '\(name)'"
-    }
-    return "plain sleep of an unnamed task (Task(name:) names it here)"
+  /// The calling task's name (SE-0469, `Task(name:)`), which failure messages show for its pending
+  /// sleeps; `nil` for an unnamed task (most: their sleeps cost no label).
+  private static func currentTaskName() -> String? {
+    if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) { return Task.name }
+    return nil
   }
 
   /// Adds `timer`; `what` names it in an escape report.

@@ -30,8 +30,9 @@ package struct TestSchedulerStateMachine {
   /// The tasks sleeping with a plain `Task.sleep` on a timer here, by the timer's key, so a sleep whose
   /// task was cancelled (the runtime already woke it; its timer is inert) is not pending work.
   private var sleepers: [SleepKey: SleepingTask] = [:]
-  /// What each pending plain sleep's timer is, for failure messages ("task 'poller' sleeping"), by
-  /// the timer's identity; removed when the timer leaves the heap.
+  /// The named tasks' pending plain sleeps, for failure messages ("plain sleep of task 'poller'"), by
+  /// the timer's identity; removed when the timer leaves the heap. (Unnamed tasks' sleeps are not kept:
+  /// they cost nothing here.)
   private var sleepLabels: [ObjectIdentifier: String] = [:]
 
   /// Remembers the task sleeping on the timer with `key`.
@@ -338,7 +339,7 @@ package struct TestSchedulerStateMachine {
       } else if let timer = entry.timer, let label = sleepLabels[ObjectIdentifier(timer)] {
         lines.append("  - \(label), due at \(entry.deadline)")
       } else {
-        lines.append("  - timer or sleep due at \(entry.deadline)")
+        lines.append("  - timer or plain sleep due at \(entry.deadline)")
       }
     }
     let abandoned = abandonedSleeps

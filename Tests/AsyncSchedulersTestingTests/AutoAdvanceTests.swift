@@ -93,7 +93,7 @@ struct AutoAdvanceTests {
       }
     } matching: { issue in
       issue.comments.contains {
-        $0.rawValue.contains("auto-advance moved the clock 100000 times") && $0.rawValue.contains("plain sleep of")
+        $0.rawValue.contains("auto-advance moved the clock 100000 times") && $0.rawValue.contains("plain sleep due at")
       }
     }
   }

@@ -27,7 +27,7 @@ struct PendingWorkDescriptionTests {
     await poller.value
   }
 
-  @Test("An unnamed task's pending plain sleep says how to name it")
+  @Test("An unnamed task's pending plain sleep is listed as a timer or plain sleep")
   func unnamedSleepsSayHowToName() async {
     let scheduler = TestScheduler()
     let sleeper = await scheduler.capturingAllTasks {
@@ -39,7 +39,7 @@ struct PendingWorkDescriptionTests {
       scheduler.expectNoPendingWork()
     } matching: { issue in
       issue.comments.contains {
-        $0.rawValue.contains("plain sleep of an unnamed task (Task(name:) names it here), due at 5.0 seconds")
+        $0.rawValue.contains("timer or plain sleep due at 5.0 seconds")
       }
     }
     sleeper.cancel()

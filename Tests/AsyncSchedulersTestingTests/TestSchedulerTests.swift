@@ -166,7 +166,7 @@ struct TestSchedulerTests {
       scheduler.expectNoPendingWork()
     } matching: { issue in
       issue.comments.contains {
-        $0.rawValue.contains("timer or sleep due at 2.0 seconds") && $0.rawValue.contains("repeating timer")
+        $0.rawValue.contains("timer or plain sleep due at 2.0 seconds") && $0.rawValue.contains("repeating timer")
       }
     }
   }
