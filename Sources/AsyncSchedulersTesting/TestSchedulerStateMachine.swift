@@ -23,6 +23,9 @@ package struct TestSchedulerStateMachine {
   /// The `capturingAllTasks` scope routing global work here (0: none); while one does, the scope's
   /// pump runs ready work and only code running on the scheduler may hand it work.
   package private(set) var capturingScope: UInt64 = 0
+  /// The clocks' readings the running capturing scope began at (see `VirtualClockReads`), kept here so
+  /// a virtual clock read takes one lock for them and `now`; `nil` outside a scope.
+  private(set) var clockBases: VirtualClockReads.Bases?
   package var isCapturing: Bool { capturingScope != 0 }
   /// The failure a capturing scope's pump recorded when the body stalled, reported when the scope ends.
   package var stallReport: String?
@@ -106,9 +109,13 @@ package struct TestSchedulerStateMachine {
   package mutating func setCapturingScope(_ scope: UInt64) -> (wake: Bool, settled: [CheckedContinuation<Void, Never>])
   {
     capturingScope = scope
+    if scope == 0 { clockBases = nil }
     defer { settleWaiters = [] }
     return (takeWaiter(), scope == 0 ? settleWaiters : [])
   }
+
+  /// Notes the clocks' readings the running scope began at.
+  mutating func setClockBases(_ bases: VirtualClockReads.Bases) { clockBases = bases }
 
   /// What a capturing scope's pump does next.
   package enum PumpStep {

@@ -47,6 +47,7 @@ final class ActiveScopes: Sendable {
     let record = ScopeRecord(
       id: scope, scheduler: scheduler, firstTask: Self.nextTaskID(), clockBases: .now(on: scheduler))
     scheduler.scopeRecord.withCriticalRegion { $0 = record }
+    scheduler.state.withCriticalRegion { $0.setClockBases(record.clockBases) }
     records.withCriticalRegion { records in
       records.byID[scope] = record
       records.byScheduler[Self.address(of: scheduler)] = record

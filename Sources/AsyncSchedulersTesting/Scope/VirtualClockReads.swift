@@ -49,10 +49,12 @@ enum VirtualClockReads {
     /// The virtual reading of `clock` for the calling code, or `nil` when its reads are real.
     static func nanoseconds(clock: clockid_t) -> Int64? {
       guard clock == clockBoottime || clock == clockMonotonic, let raw = CurrentSchedulerSlot.raw,
-        let scheduler = Unmanaged<AnyObject>.fromOpaque(raw).takeUnretainedValue() as? TestScheduler,
-        let bases = scheduler.scopeRecord.withCriticalRegion({ $0?.clockBases })
+        let scheduler = Unmanaged<AnyObject>.fromOpaque(raw).takeUnretainedValue() as? TestScheduler
       else { return nil }
-      let elapsed = bases.virtualStart.duration(to: scheduler.now)
+      // One lock: the scope's bases and the virtual instant together.
+      let (bases, now) = scheduler.state.withCriticalRegion { ($0.clockBases, $0.now) }
+      guard let bases else { return nil }
+      let elapsed = bases.virtualStart.duration(to: now)
       let (seconds, attoseconds) = elapsed.components
       let nanoseconds = seconds.multipliedReportingOverflow(by: 1_000_000_000)
       guard !nanoseconds.overflow else { return nil }
