@@ -141,10 +141,9 @@ final class ActiveScopes: Sendable {
   /// The scope of the calling code, and whether that code runs outside the scope (a marked task
   /// running elsewhere).
   private func codeScope() -> (record: ScopeRecord, escaped: Bool)? {
-    if let raw = CurrentSchedulerSlot.raw,
-      let scheduler = Unmanaged<AnyObject>.fromOpaque(raw).takeUnretainedValue() as? TestScheduler,
-      let record = scheduler.scopeRecord.withCriticalRegion({ $0 })
-    {
+    // By the slot's address: the slot is not dereferenced (another scheduler's worker may hold it while
+    // that scheduler is being released).
+    if let raw = CurrentSchedulerSlot.raw, let record = activeScope(ofSchedulerAt: UInt(bitPattern: raw)) {
       return (record, false)
     }
     let marker = CaptureMarker.scope

@@ -39,6 +39,15 @@ enum VirtualClockReads {
     }
   }
 
+  /// The scheduler of the open scope whose work the calling thread runs (its pump, or a driving call
+  /// of its body), found by the thread's current-scheduler slot *address* among the active scopes: the
+  /// slot is never dereferenced, because any scheduler's worker may hold it while that scheduler is being
+  /// released, and clock reads come from every thread of the process while a scope runs.
+  static func scopeSchedulerOfThread() -> TestScheduler? {
+    guard let raw = CurrentSchedulerSlot.raw else { return nil }
+    return ActiveScopes.shared.activeScope(ofSchedulerAt: UInt(bitPattern: raw))?.scheduler
+  }
+
   /// Whether reads of the calling code are virtual for `scheduler`'s scope.
   static func areVirtual(for scheduler: TestScheduler) -> Bool {
     ClockReadHook.isInstalled && CurrentSchedulerSlot.isCurrent(scheduler)
@@ -48,9 +57,9 @@ enum VirtualClockReads {
   #if os(Linux)
     /// The virtual reading of `clock` for the calling code, or `nil` when its reads are real.
     static func nanoseconds(clock: clockid_t) -> Int64? {
-      guard clock == clockBoottime || clock == clockMonotonic, let raw = CurrentSchedulerSlot.raw,
-        let scheduler = Unmanaged<AnyObject>.fromOpaque(raw).takeUnretainedValue() as? TestScheduler
-      else { return nil }
+      guard clock == clockBoottime || clock == clockMonotonic, let scheduler = scopeSchedulerOfThread() else {
+        return nil
+      }
       // One lock: the scope's bases and the virtual instant together.
       let (bases, now) = scheduler.state.withCriticalRegion { ($0.clockBases, $0.now) }
       guard let bases else { return nil }
@@ -67,8 +76,7 @@ enum VirtualClockReads {
     /// a default actor's method, whose executor schedules nothing). Its deadline was read on the virtual
     /// clock, so it names a virtual instant; `nil` anywhere else, or for a wall-clock time.
     static func virtualDeadline(dispatchTime when: UInt64) -> (TestScheduler, SchedulerInstant)? {
-      guard when != .max, let raw = CurrentSchedulerSlot.raw,
-        let scheduler = Unmanaged<AnyObject>.fromOpaque(raw).takeUnretainedValue() as? TestScheduler,
+      guard when != .max, let scheduler = scopeSchedulerOfThread(),
         let bases = scheduler.scopeRecord.withCriticalRegion({ $0?.clockBases })
       else { return nil }
       // Dispatch's encoding: bit 63 alone marks the monotonic (continuous) clock, bits 63 and 62 the wall
@@ -84,10 +92,7 @@ enum VirtualClockReads {
     /// (the same time left), or `nil` when it was not armed there (or is a wall-clock time).
     static func realDispatchTime(for when: UInt64) -> UInt64? {
       #if os(Linux)
-        guard when != .max, let raw = CurrentSchedulerSlot.raw,
-          let scheduler = Unmanaged<AnyObject>.fromOpaque(raw).takeUnretainedValue() as? TestScheduler,
-          scheduler.scopeRecord.withCriticalRegion({ $0 != nil })
-        else { return nil }
+        guard when != .max, scopeSchedulerOfThread() != nil else { return nil }
         let continuous = when & (1 << 63) != 0
         guard !continuous || when & (1 << 62) == 0 else { return nil }
         let clock = continuous ? clockBoottime : clockMonotonic
