@@ -44,10 +44,10 @@ final class ActiveScopes: Sendable {
   /// Starts `scope` on `scheduler`, with the calling task (the scope's body) as its first task,
   /// installing the hooks if it is the first active scope.
   func begin(_ scope: UInt64, on scheduler: TestScheduler) {
-    let record = ScopeRecord(
-      id: scope, scheduler: scheduler, firstTask: Self.nextTaskID(), clockBases: .now(on: scheduler))
+    let record = ScopeRecord(id: scope, scheduler: scheduler, firstTask: Self.nextTaskID())
     scheduler.scopeRecord.withCriticalRegion { $0 = record }
-    scheduler.state.withCriticalRegion { $0.setClockBases(record.clockBases) }
+    let bases = VirtualClockReads.Bases.now(on: scheduler)
+    scheduler.state.withCriticalRegion { $0.setClockBases(bases) }
     records.withCriticalRegion { records in
       records.byID[scope] = record
       records.byScheduler[Self.address(of: scheduler)] = record
@@ -255,20 +255,17 @@ private final class TaskShard: Sendable {
 }
 
 /// One active capturing scope: its scheduler (retained while the scope runs), the first task ID of
-/// its time, the clocks' readings it began at (see ``VirtualClockReads``), and the IDs of its tasks
-/// (to forget them when it ends).
+/// its time, and the IDs of its tasks (to forget them when it ends).
 final class ScopeRecord: Sendable {
   let id: UInt64
   let scheduler: TestScheduler
   let firstTask: UInt64
-  let clockBases: VirtualClockReads.Bases
   private let tasks = Mutex<(open: Bool, ids: [UInt64])>((true, []))
 
-  init(id: UInt64, scheduler: TestScheduler, firstTask: UInt64, clockBases: VirtualClockReads.Bases) {
+  init(id: UInt64, scheduler: TestScheduler, firstTask: UInt64) {
     self.id = id
     self.scheduler = scheduler
     self.firstTask = firstTask
-    self.clockBases = clockBases
   }
 
   /// Whether the scope still runs.

@@ -77,7 +77,7 @@ enum VirtualClockReads {
     /// clock, so it names a virtual instant; `nil` anywhere else, or for a wall-clock time.
     static func virtualDeadline(dispatchTime when: UInt64) -> (TestScheduler, SchedulerInstant)? {
       guard when != .max, let scheduler = scopeSchedulerOfThread(),
-        let bases = scheduler.scopeRecord.withCriticalRegion({ $0?.clockBases })
+        let bases = scheduler.state.withCriticalRegion({ $0.clockBases })
       else { return nil }
       // Dispatch's encoding: bit 63 alone marks the monotonic (continuous) clock, bits 63 and 62 the wall
       // clock, neither the uptime (suspending) clock.
@@ -92,10 +92,11 @@ enum VirtualClockReads {
     /// (the same time left), or `nil` when it was not armed there (or is a wall-clock time).
     static func realDispatchTime(for when: UInt64) -> UInt64? {
       #if os(Linux)
-        guard when != .max, scopeSchedulerOfThread() != nil else { return nil }
+        guard when != .max else { return nil }
         let continuous = when & (1 << 63) != 0
         guard !continuous || when & (1 << 62) == 0 else { return nil }
         let clock = continuous ? clockBoottime : clockMonotonic
+        // `nil` unless the calling thread runs an open scope's work.
         guard let virtualNow = nanoseconds(clock: clock) else { return nil }
         let value = Int64(clamping: when & ~(1 << 63))
         let real = max(0, realNanoseconds(clock) &+ (value &- virtualNow))
