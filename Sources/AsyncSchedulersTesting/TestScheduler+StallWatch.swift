@@ -19,17 +19,15 @@ extension TestScheduler {
   }
 
   private func endStallWatch() {
-    let (stalled, pending) = state.withCriticalRegion { state in
-      (state.stallWatchEnded(), state.describePending(name: name))
-    }
-    guard stalled else { return }
+    let pending = state.withCriticalRegion { state in state.stallWatchEnded() ? state.pendingSnapshot() : nil }
+    guard let pending else { return }
     let message =
       "TestScheduler '\(name)': a task waited \(stallTimeout) of real time for work parked on this scheduler, "
       + "and nothing drives it (no advance, run or step). Fix it in one of two ways: drive the scheduler "
       + "from the test before awaiting that work (scheduler.advance(by:), run()), or run the code inside "
       + "`await scheduler.capturingAllTasks { … }` or a `@Test(.virtualTime)` test, where ready work runs "
       + "by itself. The scheduler now runs what is pending (its ready work, then its timers in order) so the "
-      + "test can end, and watches again if more work is parked.\n" + pending
+      + "test can end, and watches again if more work is parked.\n" + pending.describe(name: name)
     // Reported, then run, in the context of the test that created the scheduler: the failure is that
     // test's (withKnownIssue there sees it) and is recorded before the waiting task goes on.
     issuesReported.add(1, ordering: .relaxed)

@@ -77,8 +77,6 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
     if executor !== made { made.detach() }  // Another thread made one first: this one is never used.
     return executor
   }
-  /// The capturing scope this scheduler runs, while it runs one (see ``ActiveScopes``).
-  let scopeRecord = Mutex<ScopeRecord?>(nil)
   /// What this scheduler's timers point back to (weakly, so pending timers do not keep it alive).
   let timerOwner = TestSchedulerTimerOwner()
   /// How many jobs of a main-actor stand-in run now (see ``TestSchedulerMainStandIn``).
@@ -206,19 +204,13 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   /// passed), remembering its sleeping task under `key`.
   func addSleepTimer(_ timer: ScheduledTimer, at deadline: SchedulerInstant, sleeper: SleepingTask?, key: UInt64) {
     let arrival = Self.arrival(for: self)
-    let name = Self.currentTaskName()
-    let wake = state.withCriticalRegion { state -> Bool in
+    let label = Self.currentTaskName().map { "plain sleep of task '\($0)'" }
+    let admission = handOver(describing: "a plain sleep due at \(deadline)") { state, escape in
       if let sleeper { state.rememberSleeper(sleeper, key: key) }
-      if let name { state.labelSleep(timer, "plain sleep of task '\(name)'") }
-      let admission = state.addTimer(timer, at: deadline, arrival)
-      if admission.escaped {
-        state.recordEscape(
-          EscapeLog.Entry(
-            what: "a plain sleep due at \(deadline)", origin: ArrivalContext.describeCurrent(), at: state.now))
-      }
-      return admission.wake
+      if let label { state.labelSleep(timer, label) }
+      return state.addTimer(timer, at: deadline, arrival, escape: escape)
     }
-    if wake { wakeup.signal() }
+    if admission?.wake == true { wakeup.signal() }
   }
 
   /// The calling task's name (SE-0469, `Task(name:)`), which failure messages show for its pending
@@ -235,14 +227,10 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
     -> ScheduledAction
   {
     let arrival = acceptsCallbacksFromAnyThread ? .onScheduler : Self.arrival(for: self)
-    let wake = state.withCriticalRegion { state -> Bool in
-      let admission = state.addTimer(timer, at: deadline, arrival)
-      if admission.escaped {
-        state.recordEscape(EscapeLog.Entry(what: what(), origin: ArrivalContext.describeCurrent(), at: state.now))
-      }
-      return admission.wake
+    let admission = handOver(describing: what()) { state, escape in
+      state.addTimer(timer, at: deadline, arrival, escape: escape)
     }
-    if wake { wakeup.signal() }
+    if admission?.wake == true { wakeup.signal() }
     return timer
   }
 
@@ -278,44 +266,51 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   func enqueueMainActor(_ job: UnownedJob) -> Bool {
     let ownTask = ActiveScopes.shared.mainActorJob(job, belongsTo: self)
     let arrival = ownTask ? .captured : Self.arrival(for: self)
-    let outcome = state.withCriticalRegion { state -> (wake: Bool, watch: Bool)? in
+    let work = Work.runnable(MainActorJob(job, scheduler: self))
+    let admission = handOver(describing: "a main-actor job", hopping: true) { state, escape in
       guard state.isCapturing else { return nil }
-      let admission = state.enqueue(.runnable(MainActorJob(job, scheduler: self)), arrival)
-      if admission.escaped {
-        state.recordEscape(
-          EscapeLog.Entry(
-            what: "a main-actor job", origin: ArrivalContext.describeCurrent(hopping: true), at: state.now))
-      }
-      return (admission.wake, false)
+      return state.enqueue(work, arrival, escape: escape)
     }
-    guard let (wake, _) = outcome else { return false }
-    if wake { wakeup.signal() }
+    guard let admission else { return false }
+    if admission.wake { wakeup.signal() }
     return true
   }
 
-  /// Queues `work`; when it escaped, records what it was and where it came from in the same critical
-  /// region, so the driving call that runs it also reports it. (Describing the origin runs no user
-  /// code: it reads the current task and the thread's name.) With `onlyWhileCapturing`, queues nothing
-  /// unless a capturing scope is active (checked in the same critical region) and returns whether it
-  /// queued.
+  /// Queues `work`; when it escapes, what it was and where it came from are recorded in the same
+  /// critical region that queues it, so the driving call that runs it also reports it. With
+  /// `onlyWhileCapturing`, queues nothing unless a capturing scope is active (checked in the same
+  /// critical region) and returns whether it queued.
   @discardableResult
   private func enqueue(
     work: Work, escaping what: @autoclosure () -> String, isJob: Bool = false, onlyWhileCapturing: Bool = false
   ) -> Bool {
     let arrival = !isJob && acceptsCallbacksFromAnyThread ? .onScheduler : Self.arrival(for: self)
-    let outcome = state.withCriticalRegion { state -> (wake: Bool, watch: Bool)? in
+    var watch = false
+    let admission = handOver(describing: what(), hopping: isJob) { state, escape in
       if onlyWhileCapturing && !state.isCapturing { return nil }
-      let admission = state.enqueue(work, arrival)
-      if admission.escaped {
-        state.recordEscape(
-          EscapeLog.Entry(what: what(), origin: ArrivalContext.describeCurrent(hopping: isJob), at: state.now))
-      }
-      return (admission.wake, isJob && arrival != .onScheduler && state.armStallWatch())
+      let admission = state.enqueue(work, arrival, escape: escape)
+      if case .queued = admission { watch = isJob && arrival != .onScheduler && state.armStallWatch() }
+      return admission
     }
-    guard let (wake, watch) = outcome else { return false }
-    if wake { wakeup.signal() }
+    guard let admission else { return false }
+    if admission.wake { wakeup.signal() }
     if watch { startStallWatch() }
     return true
+  }
+
+  /// Hands work over with `admit`, under the lock. When the state machine answers that the work
+  /// escapes, the escape is described after the lock is released (what it is, and where it came from:
+  /// the current task and the thread's name, read outside the lock) and the work is handed over again
+  /// with the description, in a second critical region that re-checks. Returns the admission, or `nil`
+  /// when `admit` refused the work.
+  private func handOver(
+    describing what: @autoclosure () -> String, hopping: Bool = false,
+    _ admit: (inout TestSchedulerStateMachine, (what: String, origin: String)?) -> TestSchedulerStateMachine.Admission?
+  ) -> TestSchedulerStateMachine.Admission? {
+    let first = state.withCriticalRegion { admit(&$0, nil) }
+    guard first == .describeEscape else { return first }
+    let escape = (what: what(), origin: ArrivalContext.describeCurrent(hopping: hopping))
+    return state.withCriticalRegion { admit(&$0, escape) }
   }
 
   /// How work handed over by the calling code arrives: from the scheduler itself when it runs one of
@@ -327,7 +322,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
 
   /// Records that `what` escaped, with where it came from; the next driving call reports it.
   func recordEscape(_ what: String, origin: String) {
-    state.withCriticalRegion { $0.recordEscape(EscapeLog.Entry(what: what, origin: origin, at: $0.now)) }
+    state.withCriticalRegion { $0.recordEscape(what: what, origin: origin) }
   }
 
   /// The serial executor for actors bound to this scheduler.
@@ -357,7 +352,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   var escapeTotal: Int { state.withCriticalRegion { $0.escapes.total } }
 
   /// A readable list of what is pending.
-  public var pendingDescription: String { state.withCriticalRegion { $0.describePending(name: name) } }
+  public var pendingDescription: String { state.withCriticalRegion { $0.pendingSnapshot() }.describe(name: name) }
 
   /// Fails the current test, listing what is pending, when any work remains.
   public func expectNoPendingWork(
@@ -370,8 +365,8 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   /// pending sleeps mean (tasks the test started, still alive) and how to end them.
   func expectNoPendingWork(atEndOfTest: Bool, fileID: String, filePath: String, line: Int, column: Int) {
     reportEscapes(fileID: fileID, filePath: filePath, line: line, column: column)
-    let (count, description) = state.withCriticalRegion { ($0.livePendingCount, $0.describePending(name: name)) }
-    guard count > 0 else { return }
+    let pending = state.withCriticalRegion { $0.pendingSnapshot() }
+    guard pending.liveCount > 0 else { return }
     let hint =
       atEndOfTest
       ? "\nTasks the test started are still alive (each plain sleep below is one): cancel or await them before "
@@ -379,7 +374,8 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
         + "them when the test's body returns."
       : ""
     report(
-      "Expected no pending work.\(hint)\n\(description)", fileID: fileID, filePath: filePath, line: line,
+      "Expected no pending work.\(hint)\n\(pending.describe(name: name))", fileID: fileID, filePath: filePath,
+      line: line,
       column: column)
   }
 
@@ -509,13 +505,9 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
       }
       if !ran { return false }
       if condition() { return true }
-      let wait = state.withCriticalRegion { state -> Bool in
-        guard state.pendingCount == 0 || state.queues.timerCount == state.pendingCount else { return false }
-        state.waiterBlocked = true
-        return true
-      }
+      let wait = state.withCriticalRegion { $0.blockUntilWorkArrives() }
       if wait && wakeup.wait(timeout: deadline) == .timedOut {
-        state.withCriticalRegion { $0.waiterBlocked = false }
+        state.withCriticalRegion { $0.stopWaiting() }
         if condition() { return true }
         report(
           "TestScheduler.runUntil timed out after \(timeout).\n\(pendingDescription)",
@@ -533,15 +525,10 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   ) -> Bool {
     let onPump = CurrentSchedulerSlot.isCurrent(self)
     let context = ArrivalContext.current
-    enum Refusal { case nested, outsideScope }
-    let refusal = state.withCriticalRegion { state -> Refusal? in
-      if state.isDriving { return .nested }
-      if state.isCapturing && !onPump { return .outsideScope }
-      state.isDriving = true
-      state.beginDriving(from: countsAsTestDrive ? context : nil, byTest: countsAsTestDrive)
-      return nil
+    let admission = state.withCriticalRegion {
+      $0.beginDrivingCall(onPump: onPump, from: countsAsTestDrive ? context : nil, byTest: countsAsTestDrive)
     }
-    switch refusal {
+    switch admission {
     case .nested:
       report(
         "TestScheduler '\(name)' is already being driven: advance, run and step cannot be called from "
@@ -555,15 +542,15 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
           + "continuation resumed by another thread).", fileID: fileID, filePath: filePath, line: line,
         column: column)
       return false
-    case nil:
+    case .drive:
       break
     }
-    defer { state.withCriticalRegion { $0.isDriving = false } }
+    defer { state.withCriticalRegion { $0.endDrivingCall() } }
     reportEscapes(fileID: fileID, filePath: filePath, line: line, column: column)
     let result = Schedulers.withCurrent(self) { body() }
     reportEscapes(fileID: fileID, filePath: filePath, line: line, column: column)
-    if let runaway = state.withCriticalRegion({ $0.isRunaway ? $0.describeRunaway(name: name) : nil }) {
-      report(runaway, fileID: fileID, filePath: filePath, line: line, column: column)
+    if let runaway = state.withCriticalRegion({ $0.runawaySnapshot() }) {
+      report(runaway.describe(name: name), fileID: fileID, filePath: filePath, line: line, column: column)
       return false
     }
     return result

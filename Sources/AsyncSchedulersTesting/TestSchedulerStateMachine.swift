@@ -1,15 +1,21 @@
 import AsyncSchedulers
 
-/// The state of a ``TestScheduler``: its virtual clock, ready work and timers. Pure: methods return
-/// what to run; the scheduler runs it after releasing its lock.
+/// The state of a ``TestScheduler``: its virtual clock, ready work and timers. Pure: each event
+/// returns what to do (run a job, fire a timer, wake the blocked waiter, describe an escape); the
+/// scheduler does it after releasing its lock. It builds no failure message: descriptions are copied
+/// out as snapshots (``pendingSnapshot()``, ``runawaySnapshot()``) and written after the lock.
+///
+/// The queues it holds refer to timer objects, whose heap positions and grid it updates as they move
+/// (see ``PendingWork``); it runs no user code.
 package struct TestSchedulerStateMachine {
   package private(set) var now: SchedulerInstant
   /// Ready work and timers (the engine's ``PendingWork``).
   package private(set) var queues = PendingWork()
   /// Whether a driving call (`advance`, `run`, `step`) is running; they may not nest.
-  var isDriving = false
-  /// Whether a test thread is blocked waiting for work to arrive (see `TestScheduler.runUntil`).
-  var waiterBlocked = false
+  package private(set) var isDriving = false
+  /// Whether a thread is blocked waiting for work to arrive (a capturing scope's pump, or
+  /// `TestScheduler.runUntil`): the next arrival says to wake it.
+  package private(set) var waiterBlocked = false
   /// The most jobs one driving call runs at one instant before it stops and reports runaway work.
   let maximumJobsPerInstant: Int
   /// Jobs run at the current instant in the current driving call, by kind.
@@ -27,8 +33,6 @@ package struct TestSchedulerStateMachine {
   /// a virtual clock read takes one lock for them and `now`; `nil` outside a scope.
   private(set) var clockBases: VirtualClockReads.Bases?
   package var isCapturing: Bool { capturingScope != 0 }
-  /// The failure a capturing scope's pump recorded when the body stalled, reported when the scope ends.
-  package var stallReport: String?
 
   /// The tasks sleeping with a plain `Task.sleep` on a timer here, by the timer's key, so a sleep whose
   /// task was cancelled (the runtime already woke it; its timer is inert) is not pending work.
@@ -51,9 +55,6 @@ package struct TestSchedulerStateMachine {
 
   /// Sleeps whose task was cancelled: their timers are inert (they only free the runtime's job).
   package var abandonedSleeps: Int { sleepers.isEmpty ? 0 : sleepers.values.count { $0.isCancelled } }
-
-  /// Pending work a test must account for: ready work and timers, less inert sleeps.
-  package var livePendingCount: Int { pendingCount - abandonedSleeps }
 
   /// Jobs counted by kind, to name runaway work.
   struct JobCounts {
@@ -96,26 +97,38 @@ package struct TestSchedulerStateMachine {
     return isCapturing || (context != creator && context != driver)
   }
 
-  /// Records one escape, to be reported by the next driving call.
-  package mutating func recordEscape(_ entry: EscapeLog.Entry) { escapes.record(entry) }
+  /// Records one escape (stamped with the current instant), to be reported by the next driving call.
+  package mutating func recordEscape(what: String, origin: String) {
+    escapes.record(EscapeLog.Entry(what: what, origin: origin, at: now))
+  }
 
   /// Takes the escapes recorded since the last report.
   package mutating func drainEscapes() -> EscapeLog? {
     escapes.isEmpty ? nil : escapes.drain()
   }
 
-  /// Starts a capturing scope (a nonzero identifier), or ends it (0); returns whether a blocked
-  /// waiter (the pump) must be woken, and the callers of `settle()` to resume (the scope ended).
-  package mutating func setCapturingScope(_ scope: UInt64) -> (wake: Bool, settled: [CheckedContinuation<Void, Never>])
-  {
-    capturingScope = scope
-    if scope == 0 { clockBases = nil }
-    defer { settleWaiters = [] }
-    return (takeWaiter(), scope == 0 ? settleWaiters : [])
+  /// What starting or ending a capturing scope asks of the scheduler.
+  package struct ScopeChange {
+    /// Wake the blocked waiter (the pump, which then sees the change).
+    package var wake: Bool
+    /// Resume these callers of `settle()` (the scope ended).
+    package var settled: [CheckedContinuation<Void, Never>]
   }
 
-  /// Notes the clocks' readings the running scope began at.
-  mutating func setClockBases(_ bases: VirtualClockReads.Bases) { clockBases = bases }
+  /// Starts capturing scope `scope` (nonzero), whose clocks began at `bases`.
+  package mutating func beginCapturing(_ scope: UInt64, clockBases bases: VirtualClockReads.Bases?) -> ScopeChange {
+    capturingScope = scope
+    clockBases = bases
+    return ScopeChange(wake: takeWaiter(), settled: [])
+  }
+
+  /// Ends the capturing scope.
+  package mutating func endCapturing() -> ScopeChange {
+    capturingScope = 0
+    clockBases = nil
+    defer { settleWaiters = [] }
+    return ScopeChange(wake: takeWaiter(), settled: settleWaiters)
+  }
 
   /// What a capturing scope's pump does next.
   package enum PumpStep {
@@ -195,6 +208,39 @@ package struct TestSchedulerStateMachine {
   /// Clears the waiter flag after a timed-out wait.
   package mutating func stopWaiting() { waiterBlocked = false }
 
+  /// A thread that drives the scheduler (`runUntil`) is about to block until work arrives: when
+  /// nothing but timers is pending, registers it as the waiter and returns `true`; else `false` (run
+  /// what is ready first).
+  package mutating func blockUntilWorkArrives() -> Bool {
+    guard queues.readyCount == 0 else { return false }
+    waiterBlocked = true
+    return true
+  }
+
+  /// How a driving call may start.
+  package enum DriveAdmission {
+    /// It drives: the driving flag is set until ``endDrivingCall()``.
+    case drive
+    /// Refused: another driving call runs (they may not nest).
+    case nested
+    /// Refused: a capturing scope runs and the caller is not its code.
+    case outsideScope
+  }
+
+  /// A driving call (`advance`, `run`, `step`, `runUntil`) wants to start, from the scope's pump
+  /// (`onPump`) or from `context`; a call that does not count `byTest` (the stall watch's) leaves the
+  /// scheduler "never driven".
+  package mutating func beginDrivingCall(onPump: Bool, from context: ArrivalContext?, byTest: Bool) -> DriveAdmission {
+    if isDriving { return .nested }
+    if isCapturing && !onPump { return .outsideScope }
+    isDriving = true
+    beginDriving(from: context, byTest: byTest)
+    return .drive
+  }
+
+  /// The driving call ended.
+  package mutating func endDrivingCall() { isDriving = false }
+
   /// Whether the current driving call refused to run more work at the current instant: it had run
   /// ``maximumJobsPerInstant`` jobs there and more were due.
   package private(set) var isRunaway = false
@@ -236,24 +282,43 @@ package struct TestSchedulerStateMachine {
   package var pendingCount: Int { queues.readyCount + queues.timerCount }
   var nextDeadline: SchedulerInstant? { queues.readyCount == 0 ? queues.firstTimer?.deadline : now }
 
-  /// What adding work did: whether a blocked waiter must be woken, and whether the work escaped.
-  package struct Admission {
-    package var wake: Bool
-    package var escaped: Bool
+  /// What handing work over did.
+  package enum Admission: Equatable {
+    /// Queued; `wake`: the blocked waiter must be woken. `escaped`: it escaped, and the escape was
+    /// recorded with the description given.
+    case queued(wake: Bool, escaped: Bool)
+    /// Nothing was queued: the work escapes the scheduler and no description was given. Describe it
+    /// (after releasing the lock: where it came from) and hand it over again with the description.
+    case describeEscape
+
+    /// Whether the blocked waiter must be woken.
+    package var wake: Bool { if case .queued(let wake, _) = self { wake } else { false } }
   }
 
-  /// Queues ready work that arrived as `arrival`.
-  package mutating func enqueue(_ work: Work, _ arrival: Arrival = .onScheduler) -> Admission {
-    queues.appendReady(work)
-    return Admission(wake: takeWaiter(), escaped: isEscape(arrival))
-  }
-
-  /// Adds a timer due at `deadline` that arrived as `arrival`.
-  package mutating func addTimer(
-    _ timer: ScheduledTimer, at deadline: SchedulerInstant, _ arrival: Arrival = .onScheduler
+  /// Queues ready work that arrived as `arrival`. When it escapes, it is queued only with `escape`
+  /// (what it is and where it came from), which is then recorded in the same step, so the driving call
+  /// that runs the work also reports it; an `escape` given for work that no longer escapes (the
+  /// scheduler changed meanwhile) is dropped.
+  package mutating func enqueue(
+    _ work: Work, _ arrival: Arrival = .onScheduler, escape: (what: String, origin: String)? = nil
   ) -> Admission {
+    let escaped = isEscape(arrival)
+    if escaped && escape == nil { return .describeEscape }
+    queues.appendReady(work)
+    if escaped, let escape { recordEscape(what: escape.what, origin: escape.origin) }
+    return .queued(wake: takeWaiter(), escaped: escaped)
+  }
+
+  /// Adds a timer due at `deadline` that arrived as `arrival`; an escape as for ``enqueue(_:_:escape:)``.
+  package mutating func addTimer(
+    _ timer: ScheduledTimer, at deadline: SchedulerInstant, _ arrival: Arrival = .onScheduler,
+    escape: (what: String, origin: String)? = nil
+  ) -> Admission {
+    let escaped = isEscape(arrival)
+    if escaped && escape == nil { return .describeEscape }
     queues.addTimer(timer, at: deadline)
-    return Admission(wake: takeWaiter(), escaped: isEscape(arrival))
+    if escaped, let escape { recordEscape(what: escape.what, origin: escape.origin) }
+    return .queued(wake: takeWaiter(), escaped: escaped)
   }
 
   private mutating func takeWaiter() -> Bool {
@@ -314,44 +379,30 @@ package struct TestSchedulerStateMachine {
     }
   }
 
-  /// The failure message for runaway work at the current instant.
-  func describeRunaway(name: String) -> String {
+  /// What the current driving call ran at the current instant and what is pending, when it stopped
+  /// as runaway work (`nil` otherwise).
+  package func runawaySnapshot() -> RunawaySnapshot? {
+    guard isRunaway else { return nil }
     let counts = runAtInstant
-    var kinds: [String] = []
-    if counts.callbacks > 0 { kinds.append("\(counts.callbacks) callback job(s)") }
-    if counts.bridged > 0 { kinds.append("\(counts.bridged) bridged block(s) (RACScheduler)") }
-    if counts.tasks > 0 { kinds.append("\(counts.tasks) task or actor job(s)") }
-    if counts.timers > 0 { kinds.append("\(counts.timers) timer(s)") }
-    return "TestScheduler '\(name)' stopped after running \(counts.total) jobs at \(now) without the clock "
-      + "moving: work keeps scheduling more work at the same instant (a callback or block that "
-      + "reschedules itself at once, a recursive block that always recurses, a loop polling with perform "
-      + "or Task.yield). It ran: \(kinds.joined(separator: ", ")). Give the work a delay on the scheduler's "
-      + "clock, or raise maximumJobsPerInstant if this much work at one instant is intended.\n"
-      + describePending(name: name)
+    return RunawaySnapshot(
+      callbacks: counts.callbacks, bridged: counts.bridged, tasks: counts.tasks, timers: counts.timers,
+      pending: pendingSnapshot())
   }
 
-  /// A description of everything pending, for failure messages.
-  func describePending(name: String) -> String {
-    var lines: [String] = []
-    for work in queues.readyWork {
+  /// A copy of what is pending, for failure messages.
+  package func pendingSnapshot() -> PendingWorkSnapshot {
+    let ready = queues.readyWork.map { work -> PendingWorkSnapshot.ReadyKind in
       switch work {
-      case .action, .closure, .runnable: lines.append("  - callback job, ready at \(now)")
-      case .job: lines.append("  - actor job, ready at \(now)")
-      case .taskJob: lines.append("  - task job, ready at \(now)")
+      case .action, .closure, .runnable: .callback
+      case .job: .actorJob
+      case .taskJob: .taskJob
       }
     }
-    for entry in queues.timersInOrder {
-      if let interval = entry.repeatInterval {
-        lines.append("  - repeating timer due at \(entry.deadline), every \(interval)")
-      } else if let timer = entry.timer, let label = sleepLabels[ObjectIdentifier(timer)] {
-        lines.append("  - \(label), due at \(entry.deadline)")
-      } else {
-        lines.append("  - timer or plain sleep due at \(entry.deadline)")
-      }
+    let timers = queues.timersInOrder.map { entry in
+      PendingWorkSnapshot.Timer(
+        deadline: entry.deadline, repeatInterval: entry.repeatInterval,
+        label: sleepLabels.isEmpty ? nil : entry.timer.flatMap { sleepLabels[ObjectIdentifier($0)] })
     }
-    let abandoned = abandonedSleeps
-    let note = abandoned == 0 ? "" : "\n  (and \(abandoned) inert timer(s) of plain sleeps whose tasks were cancelled)"
-    return "TestScheduler '\(name)' at \(now) has \(pendingCount - abandoned) pending item(s):\n"
-      + lines.joined(separator: "\n") + note
+    return PendingWorkSnapshot(now: now, ready: ready, timers: timers, abandonedSleeps: abandonedSleeps)
   }
 }

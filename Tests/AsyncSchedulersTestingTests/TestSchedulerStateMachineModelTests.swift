@@ -167,12 +167,17 @@ struct TestSchedulerStateMachineModelTests {
             markers[ObjectIdentifier(action)] = nextID
             ready.append(nextID)
             nextID += 1
-            let admission = machine.enqueue(.action(action), arrival)
-            if admission.escaped != expected {
-              fail("\(arrival) escaped: \(admission.escaped), expected \(expected)", step)
+            // Escaping work is queued only with its description, recorded in the same step.
+            let first = machine.enqueue(.action(action), arrival)
+            if (first == .describeEscape) != expected {
+              fail("\(arrival) asked for a description: \(first), expected \(expected)", step)
             }
-            if admission.escaped {
-              machine.recordEscape(EscapeLog.Entry(what: "work", origin: "\(arrival)", at: machine.now))
+            if first == .describeEscape {
+              let second = machine.enqueue(.action(action), arrival, escape: ("work", "\(arrival)"))
+              guard case .queued(_, escaped: true) = second else {
+                fail("described escape of \(arrival) not queued as an escape: \(second)", step)
+                continue
+              }
               escapes += 1
             }
           case 2:
@@ -181,7 +186,7 @@ struct TestSchedulerStateMachineModelTests {
             driver = context
           case 3:
             scope = random.next() % 3 == 0 ? 0 : random.next() % 3 + 1
-            _ = machine.setCapturingScope(scope)
+            _ = scope == 0 ? machine.endCapturing() : machine.beginCapturing(scope, clockBases: nil)
           case 4:
             // A pump of scope 1 takes its next step.
             switch machine.nextPumpStep(scope: 1) {

@@ -24,7 +24,7 @@ final class ActiveScopes: Sendable {
 
   /// Active scopes by their identifier (read for code that carries a marker) and by their
   /// scheduler's address (read for main-actor jobs).
-  private let records = Mutex<(byID: [UInt64: ScopeRecord], byScheduler: [UInt: ScopeRecord])>(([:], [:]))
+  private let records = Mutex<(byID: [UInt64: CaptureScope], byScheduler: [UInt: CaptureScope])>(([:], [:]))
   /// The scope each task belongs to, by task ID, split by the ID's low bits.
   private let shards: [TaskShard] = (0..<64).map { _ in TaskShard() }
   /// How many scopes are active; the hooks are installed while it is above zero.
@@ -41,19 +41,15 @@ final class ActiveScopes: Sendable {
 
   private func shard(_ task: UInt64) -> TaskShard { shards[Int(truncatingIfNeeded: task & 63)] }
 
-  /// Starts `scope` on `scheduler`, with the calling task (the scope's body) as its first task,
-  /// installing the hooks if it is the first active scope.
-  func begin(_ scope: UInt64, on scheduler: TestScheduler) {
-    let record = ScopeRecord(id: scope, scheduler: scheduler, firstTask: Self.nextTaskID())
-    scheduler.scopeRecord.withCriticalRegion { $0 = record }
-    let bases = VirtualClockReads.Bases.now(on: scheduler)
-    scheduler.state.withCriticalRegion { $0.setClockBases(bases) }
+  /// Starts `scope`, with the calling task (the scope's body) as its first task, installing the hooks
+  /// if it is the first active scope.
+  func begin(_ scope: CaptureScope) {
     records.withCriticalRegion { records in
-      records.byID[scope] = record
-      records.byScheduler[Self.address(of: scheduler)] = record
+      records.byID[scope.id] = scope
+      records.byScheduler[Self.address(of: scope.scheduler)] = scope
     }
     let body = Self.currentTaskID()
-    if body != 0 { adopt(body, into: record) }
+    if body != 0 { adopt(body, into: scope) }
     installations.withCriticalRegion { count in
       count += 1
       if count == 1 {
@@ -67,7 +63,7 @@ final class ActiveScopes: Sendable {
   }
 
   /// Ends `scope`: its tasks are no longer recognized, and the hooks are removed if it was the last.
-  func end(_ scope: UInt64, on scheduler: TestScheduler) {
+  func end(_ scope: CaptureScope) {
     installations.withCriticalRegion { count in
       count -= 1
       if count == 0 {
@@ -78,11 +74,10 @@ final class ActiveScopes: Sendable {
         DispatchTimerHook.uninstall()
       }
     }
-    let record = records.withCriticalRegion { records -> ScopeRecord? in
-      records.byScheduler[Self.address(of: scheduler)] = nil
-      return records.byID.removeValue(forKey: scope)
+    let record = records.withCriticalRegion { records -> CaptureScope? in
+      records.byScheduler[Self.address(of: scope.scheduler)] = nil
+      return records.byID.removeValue(forKey: scope.id)
     }
-    scheduler.scopeRecord.withCriticalRegion { $0 = nil }
     guard let record else { return }
     for task in record.close() {
       shard(task).map.withCriticalRegion { map in
@@ -93,13 +88,13 @@ final class ActiveScopes: Sendable {
 
   /// The scope of the calling code: the one whose scheduler runs it on this thread, or the one its
   /// task's marker names; `nil` for code outside every scope.
-  func scopeOfCallingCode() -> ScopeRecord? { codeScope()?.record }
+  func scopeOfCallingCode() -> CaptureScope? { codeScope()?.record }
 
   /// How one global job is routed.
   enum Route {
     /// To this scope's scheduler; `escaped` when a task of the scope hands it over while running
     /// outside the scope (the scope records it).
-    case scope(ScopeRecord, escaped: Bool)
+    case scope(CaptureScope, escaped: Bool)
     /// On to the runtime's executor: the job is no scope's.
     case elsewhere
   }
@@ -127,7 +122,7 @@ final class ActiveScopes: Sendable {
   /// could not put on a scheduling executor, where ``DispatchTimerHook`` is not available: Darwin; its
   /// wake-up is a small task of the runtime's). Real callbacks resume from threads with no task, and the
   /// test runner's tasks are older than the scope: neither counts.
-  private func isResumedOffTheClock(in record: ScopeRecord) -> Bool {
+  private func isResumedOffTheClock(in record: CaptureScope) -> Bool {
     // The common case first, without a cast or a lock: the scope's own scheduler runs the caller.
     if let raw = CurrentSchedulerSlot.raw, raw == Unmanaged.passUnretained(record.scheduler).toOpaque() {
       return false
@@ -140,7 +135,7 @@ final class ActiveScopes: Sendable {
 
   /// The scope of the calling code, and whether that code runs outside the scope (a marked task
   /// running elsewhere).
-  private func codeScope() -> (record: ScopeRecord, escaped: Bool)? {
+  private func codeScope() -> (record: CaptureScope, escaped: Bool)? {
     // By the slot's address: the slot is not dereferenced (another scheduler's worker may hold it while
     // that scheduler is being released).
     if let raw = CurrentSchedulerSlot.raw, let record = activeScope(ofSchedulerAt: UInt(bitPattern: raw)) {
@@ -152,7 +147,7 @@ final class ActiveScopes: Sendable {
   }
 
   /// Makes `task` one of `record`'s tasks (unless the scope has ended meanwhile).
-  private func adopt(_ task: UInt64, into record: ScopeRecord) {
+  private func adopt(_ task: UInt64, into record: CaptureScope) {
     shard(task).map.withCriticalRegion { $0[task] = record }
     if !record.add(task) {
       shard(task).map.withCriticalRegion { map in
@@ -174,7 +169,7 @@ final class ActiveScopes: Sendable {
   }
 
   /// The open scope whose task runs the calling code, or whose scheduler runs it on this thread.
-  private func scopeOfCallingTask() -> ScopeRecord? {
+  private func scopeOfCallingTask() -> CaptureScope? {
     let current = Self.currentTaskID()
     if current != 0, let record = shard(current).map.withCriticalRegion({ $0[current] }), record.isOpen {
       return record
@@ -184,7 +179,7 @@ final class ActiveScopes: Sendable {
   }
 
   /// The active scope of the scheduler at `address` (compared, never dereferenced), if one runs.
-  func activeScope(ofSchedulerAt address: UInt) -> ScopeRecord? {
+  func activeScope(ofSchedulerAt address: UInt) -> CaptureScope? {
     records.withCriticalRegion { $0.byScheduler[address] }
   }
 
@@ -251,41 +246,5 @@ final class ActiveScopes: Sendable {
 
 /// One shard of the task map.
 private final class TaskShard: Sendable {
-  let map = Mutex<[UInt64: ScopeRecord]>([:])
-}
-
-/// One active capturing scope: its scheduler (retained while the scope runs), the first task ID of
-/// its time, and the IDs of its tasks (to forget them when it ends).
-final class ScopeRecord: Sendable {
-  let id: UInt64
-  let scheduler: TestScheduler
-  let firstTask: UInt64
-  private let tasks = Mutex<(open: Bool, ids: [UInt64])>((true, []))
-
-  init(id: UInt64, scheduler: TestScheduler, firstTask: UInt64) {
-    self.id = id
-    self.scheduler = scheduler
-    self.firstTask = firstTask
-  }
-
-  /// Whether the scope still runs.
-  var isOpen: Bool { tasks.withCriticalRegion { $0.open } }
-
-  /// Notes a task of the scope; `false` once the scope has ended.
-  func add(_ task: UInt64) -> Bool {
-    tasks.withCriticalRegion { tasks in
-      guard tasks.open else { return false }
-      tasks.ids.append(task)
-      return true
-    }
-  }
-
-  /// Ends the scope: returns the IDs of its tasks.
-  func close() -> [UInt64] {
-    tasks.withCriticalRegion { tasks in
-      tasks.open = false
-      defer { tasks.ids = [] }
-      return tasks.ids
-    }
-  }
+  let map = Mutex<[UInt64: CaptureScope]>([:])
 }

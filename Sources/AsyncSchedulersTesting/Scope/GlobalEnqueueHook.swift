@@ -40,9 +40,7 @@ enum GlobalEnqueueHook {
   /// Decides where one global job goes (see ``ActiveScopes/route(_:)``): a scope's job goes to its
   /// scheduler; everything else (other tests' work) goes on as before.
   private static func enqueue(_ job: UnownedJob, original: Original) {
-    if case .scope(let record, let escaped) = ActiveScopes.shared.route(job),
-      record.scheduler.capture(job, scope: record.id, escaped: escaped)
-    {
+    if case .scope(let scope, let escaped) = ActiveScopes.shared.route(job), scope.capture(job, escaped: escaped) {
       return
     }
     if let previous = hook.previous { previous(job, original) } else { original(job) }

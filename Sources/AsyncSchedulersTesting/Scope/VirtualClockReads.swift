@@ -17,9 +17,9 @@ import AsyncSchedulers
 /// computed as `ContinuousClock.now + d` is `d` after the virtual instant it was computed at, exactly,
 /// and code that measures elapsed time sees virtual time. Reads anywhere else (other tests, code
 /// outside the scope, a task of the scope that escaped it) are real.
-enum VirtualClockReads {
+package enum VirtualClockReads {
   /// The clocks' readings when a scope began, and the virtual instant it began at.
-  struct Bases: Sendable {
+  package struct Bases: Sendable {
     /// `CLOCK_BOOTTIME` (the continuous clock's), in nanoseconds.
     var continuous: Int64
     /// `CLOCK_MONOTONIC` (the suspending clock's), in nanoseconds.
@@ -51,7 +51,7 @@ enum VirtualClockReads {
   /// Whether reads of the calling code are virtual for `scheduler`'s scope.
   static func areVirtual(for scheduler: TestScheduler) -> Bool {
     ClockReadHook.isInstalled && CurrentSchedulerSlot.isCurrent(scheduler)
-      && scheduler.scopeRecord.withCriticalRegion({ $0 }) != nil
+      && scheduler.state.withCriticalRegion({ $0.clockBases != nil })
   }
 
   #if os(Linux)

@@ -1,0 +1,300 @@
+import AsyncSchedulers
+import Dispatch
+import Synchronization
+
+/// One capturing scope: a run of `capturingAllTasks` (a `.virtualTime` test is one) on a
+/// ``TestScheduler``. It owns the scope's rules and machinery: which tasks are its own (see
+/// ``ActiveScopes``, which the runtime hooks ask), the pump thread that runs their jobs one at a time
+/// and moves the clock when nothing is ready (``CaptureScopeStateMachine`` decides), the helper that
+/// cancels a body that can never finish, and the end of the scope (stranded jobs handed back, failures
+/// reported). It talks to its scheduler only through the calls in `TestScheduler+CaptureScope.swift`.
+///
+/// Retained by ``ActiveScopes`` while it runs (the hooks reach the scheduler through it) and by its
+/// pump; it retains its scheduler.
+final class CaptureScope: Sendable {
+  /// What the caller of `capturingAllTasks` chose, and where it called it.
+  struct Options: Sendable {
+    var autoAdvance: Bool
+    var stallTimeout: Duration
+    var place: SourcePlace
+  }
+
+  /// The scope's identifier, unique in the process, never 0 (the value of ``CaptureMarker/scope`` in
+  /// its tasks).
+  let id: UInt64
+  let scheduler: TestScheduler
+  /// The ID of the first task created since the scope began: older tasks are never the scope's.
+  let firstTask: UInt64
+  let options: Options
+  /// The body's task.
+  private let bodyTask: SleepingTask?
+  private let canceller = BodyCanceller()
+  /// Whether the scope is open, and the IDs of its tasks (to forget them when it ends).
+  private let tasks = Mutex<(open: Bool, ids: [UInt64])>((true, []))
+  /// A failure the pump found, reported on the test when the scope ends: `nil` when none was found, ""
+  /// once one was reported at once (by the canceller), so a scope reports one stall at most.
+  private let pumpFailure = Mutex<String?>(nil)
+
+  /// Makes the scope of a body about to run in the calling task.
+  init(on scheduler: TestScheduler, options: Options) {
+    id = CaptureScopeCounter.next()
+    self.scheduler = scheduler
+    self.options = options
+    firstTask = ActiveScopes.nextTaskID()
+    bodyTask = SleepingTask.current()
+  }
+
+  /// How the scope's body ended.
+  enum Outcome<Result, Failure: Error> {
+    case returned(Result)
+    case threw(Failure)
+    /// The body could not be moved onto the pump (it never ran).
+    case refused
+  }
+
+  /// Runs `body` in the scope, from beginning to end: the scope begins (the hooks route its tasks'
+  /// jobs to the pump), the body runs on the scheduler with it as task executor preference, its
+  /// background tasks are cancelled and awaited, and the scope ends (see ``end(bodyEndedInScope:)``).
+  func run<Result, Failure: Error>(
+    isolation: isolated (any Actor)?, _ body: () async throws(Failure) -> Result
+  ) async -> Outcome<Result, Failure> {
+    scheduler.beginCapturing(self, clockBases: VirtualClockReads.Bases.now(on: scheduler))
+    ActiveScopes.shared.begin(self)
+    PumpThreads.shared.run(named: "TestScheduler '\(scheduler.name)' capturing scope") { [self] in runPump() }
+    let (outcome, endedInScope) = await CaptureMarker.$scope.withValue(id) {
+      () async -> (Outcome<Result, Failure>, Bool) in
+      guard await moveOntoScheduler() else { return (.refused, true) }
+      scheduler.beginBackgroundWork()
+      // The canceller's helper task is the scope's machinery, not the test's: exploring orderings starts
+      // once it waits, and ends with the body.
+      await canceller.start(cancelling: bodyTask) { [self] failure in report(failure) }
+      defer { canceller.finish() }
+      scheduler.setExploring(true)
+      defer { scheduler.setExploring(false) }
+      // Whether the body's last step ran in the scope is read here, before the marker is gone: once it
+      // is, a hop back to the caller's isolation (the main actor) leaves the scheduler.
+      let outcome: Outcome<Result, Failure>
+      do throws(Failure) {
+        outcome = .returned(try await runBody(body, isolation: isolation))
+      } catch {
+        outcome = .threw(error)
+      }
+      let endedInScope = CurrentSchedulerSlot.isCurrent(scheduler)
+      await scheduler.endBackgroundWork()
+      return (outcome, endedInScope)
+    }
+    await end(bodyEndedInScope: endedInScope)
+    return outcome
+  }
+
+  /// Routes one captured global job of the scope to its scheduler; `escaped` when its task ran outside
+  /// the scope. Returns `false`, queuing nothing, once the scope has ended (the job then goes on
+  /// elsewhere). Called by the global-executor hook on any thread.
+  func capture(_ job: UnownedJob, escaped: Bool) -> Bool {
+    guard scheduler.queueCapturedJob(job, scope: id) else { return false }
+    if escaped {
+      scheduler.recordEscape(
+        "a job of a task started in the capturing scope",
+        origin: "that task running outside the scope, woken by real time (Task.sleep, a real timer) or by "
+          + "another thread; it was enqueued by " + ArrivalContext.describeCurrent()
+          + ". (A plain Task.sleep the runtime hands to a Dispatch timer from a thread the scope does not run, as "
+          + "on Darwin after a call to a default actor returns, sleeps on real time.)")
+    }
+    return true
+  }
+
+  // MARK: Tasks
+
+  /// Whether the scope still runs.
+  var isOpen: Bool { tasks.withCriticalRegion { $0.open } }
+
+  /// Notes a task of the scope; `false` once the scope has ended.
+  func add(_ task: UInt64) -> Bool {
+    tasks.withCriticalRegion { tasks in
+      guard tasks.open else { return false }
+      tasks.ids.append(task)
+      return true
+    }
+  }
+
+  /// Closes the scope: returns the IDs of its tasks.
+  func close() -> [UInt64] {
+    tasks.withCriticalRegion { tasks in
+      tasks.open = false
+      defer { tasks.ids = [] }
+      return tasks.ids
+    }
+  }
+
+  // MARK: The body
+
+  /// Runs the scope's body with the scheduler as its task executor preference, in the caller's
+  /// isolation: its nonisolated code (and its `async let` and task-group children) comes back here after
+  /// a call to a default actor returns, instead of going on on the actor's thread, and a plain sleep in
+  /// a default actor it calls is handed to the scheduler (the runtime looks for the task's preference
+  /// when the actor has no executor of its own).
+  private func runBody<Result, Failure: Error>(
+    _ body: () async throws(Failure) -> Result, isolation: isolated (any Actor)?
+  ) async throws(Failure) -> Result {
+    try await withTaskExecutorPreference(scheduler, isolation: isolation) { () async throws(Failure) -> Result in
+      try await body()
+    }
+  }
+
+  /// Moves the calling task onto the scope's pump: resumed by a pump job, its continuation (and its hop
+  /// back to the caller's isolation, the main actor included) is captured. A continuation resumed
+  /// before its task has suspended lets the task go on where it was, so it tries again; an isolation
+  /// with an executor of its own never arrives, and after a bounded number of tries it gives up.
+  ///
+  /// Each retry resumes later than the one before (its job goes round the pump's queue once more per
+  /// failed try): a pump that is awake from the previous try would otherwise win the race against the
+  /// task's suspension every time.
+  private func moveOntoScheduler(isolation: isolated (any Actor)? = #isolation) async -> Bool {
+    var tries = 0
+    while !CurrentSchedulerSlot.isCurrent(scheduler) {
+      if tries == 1_000 { return false }
+      let rounds = tries
+      tries += 1
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        resume(continuation, afterRounds: rounds)
+      }
+    }
+    return true
+  }
+
+  /// Queues a pump job that resumes `continuation` after going round the pump's queue `rounds` times.
+  private func resume(_ continuation: CheckedContinuation<Void, Never>, afterRounds rounds: Int) {
+    scheduler.queueScopeWork { [self] in
+      if rounds == 0 { continuation.resume() } else { resume(continuation, afterRounds: rounds - 1) }
+    }
+  }
+
+  // MARK: The end
+
+  /// Ends the scope: the hooks stop routing its tasks, the calling task leaves the pump, jobs of the
+  /// scope's tasks still queued go back to the runtime's executors (nothing would drive them here), and
+  /// the failures found (a body that resumed outside the scope, a stall, escapes) are reported.
+  private func end(isolation: isolated (any Actor)? = #isolation, bodyEndedInScope: Bool) async {
+    // Cancelled from outside, the body's last steps may be resumed by the canceller's thread: that
+    // ends the scope, it is not an escape.
+    if !bodyEndedInScope && !Task.isCancelled {
+      scheduler.recordEscape(
+        "the body of capturingAllTasks",
+        origin: "itself: it resumed outside the scope (it awaited a Task.sleep, a real timer, or work "
+          + "completed by another thread), so its steps ran concurrently with the scope's tasks")
+    }
+    scheduler.endCapturing()
+    ActiveScopes.shared.end(self)
+    // Leave the pump: with the hook gone, the yield goes to the global executor. (A yield resumed
+    // before its task suspended leaves the task where it was: try again.)
+    while CurrentSchedulerSlot.isCurrent(scheduler) { await Task.yield() }
+    scheduler.handBackStrandedTaskJobs()
+    let failure = pumpFailure.withCriticalRegion { $0 }
+    if let failure, !failure.isEmpty { report(failure) }
+    let place = options.place
+    scheduler.reportEscapes(fileID: place.fileID, filePath: place.filePath, line: place.line, column: place.column)
+  }
+
+  private func report(_ message: String) {
+    let place = options.place
+    scheduler.report(message, fileID: place.fileID, filePath: place.filePath, line: place.line, column: place.column)
+  }
+
+  // MARK: The pump
+
+  /// How many times auto-advance moves the clock while the body does not run before it gives up: work
+  /// that keeps re-arming forever (a poller nobody stops) would otherwise advance without end.
+  static let maximumAutoAdvances = 100_000
+
+  /// The pump: runs the scope's ready work one job at a time until the scope ends; when nothing is
+  /// ready, does what ``CaptureScopeStateMachine`` says (move the clock to the next timer, give up
+  /// auto-advance, or wait for work to arrive).
+  private func runPump() {
+    Schedulers.withCurrent(scheduler) {
+      var machine = CaptureScopeStateMachine(
+        autoAdvance: options.autoAdvance, bodyTask: ActiveScopes.taskID(of: bodyTask),
+        maximumAutoAdvances: Self.maximumAutoAdvances, maximumStalledTimers: 100_000)
+      while true {
+        switch scheduler.pumpStep(scope: id) {
+        case .stop:
+          return
+        case .settled(let waiters):
+          for waiter in waiters { waiter.resume() }
+        case .run(let work):
+          if machine.watchesBodyJobs { machine.willRunJob(ofTask: Self.taskID(of: work)) }
+          scheduler.runJob(work)
+        case .wait:
+          var action = machine.nothingReady()
+          if action == .fireNextTimer {
+            guard let next = machine.timerStep(scheduler.fireNextTimerForPump()) else { continue }
+            action = next
+          }
+          switch action {
+          case .giveUpAutoAdvance:
+            recordEndlessAdvance()
+            canceller.requestCancellation()
+          case .wait(let stallBound):
+            if !scheduler.waitForWork(timeout: stallBound ? options.stallTimeout : nil) {
+              machine.waitTimedOut(timersPending: recordStall())
+            }
+          case .fireNextTimer:
+            continue
+          }
+        }
+      }
+    }
+  }
+
+  /// The task a piece of work is a job of (0 for other work).
+  private static func taskID(of work: Work) -> UInt64 {
+    switch work {
+    case .taskJob(let job), .job(let job): ActiveScopes.taskID(of: job)
+    case .runnable(let runnable as MainActorJob): ActiveScopes.taskID(of: runnable.job)
+    default: 0
+    }
+  }
+
+  /// Records that auto-advance gave up, naming what kept the clock moving.
+  private func recordEndlessAdvance() {
+    let pending = scheduler.pendingSnapshot()
+    let failure =
+      "capturingAllTasks: auto-advance moved the clock \(Self.maximumAutoAdvances) times (to \(pending.now)) while "
+      + "the body waited without running: timers keep re-arming (a poller or repeating timer nobody stops) and "
+      + "what the body awaits never comes. The body was cancelled so the test can end. What kept the clock "
+      + "moving:\n" + pending.describe(name: scheduler.name)
+    pumpFailure.withCriticalRegion { if $0 == nil { $0 = failure } }
+  }
+
+  /// Records why the body stalled; returns whether timers are pending (then the pump fires them, and
+  /// the failure is reported when the scope ends). With no timer either, the body awaits what never came
+  /// (a stream nobody feeds, outside work that did not arrive): the failure is recorded at once on the
+  /// body's test, and the body is cancelled so the scope, and the test, can end.
+  private func recordStall() -> Bool {
+    // Not a stall when work arrived meanwhile or the body drives the scheduler.
+    guard let (hasTimers, pending) = scheduler.stallFacts() else { return false }
+    let failure =
+      "capturingAllTasks: the body waited \(options.stallTimeout) of real time with nothing ready to run. "
+      + (hasTimers
+        ? "It awaits work that needs virtual time: move the clock (advance(by:), run()) before awaiting "
+          + "it. The scope fired the pending timers one by one so the body could finish.\n"
+        : "It awaits what never came: work from outside the scope (a real timer, another thread) that did "
+          + "not arrive, or something no task of the scope will ever send (a stream nobody feeds, a "
+          + "continuation nobody resumes). The body was cancelled so the test can end.\n")
+      + pending.describe(name: scheduler.name)
+    // Reported when the scope ends (timers) or now, by the canceller (nothing left to wait for);
+    // remembered either way, so it is reported once.
+    let first = pumpFailure.withCriticalRegion { recorded -> Bool in
+      guard recorded == nil else { return false }
+      recorded = hasTimers ? failure : ""
+      return true
+    }
+    if first && !hasTimers { canceller.requestCancellation(reporting: failure) }
+    return hasTimers
+  }
+}
+
+/// Identifiers for capturing scopes (never 0).
+private enum CaptureScopeCounter {
+  private static let last = Atomic<UInt64>(0)
+  static func next() -> UInt64 { last.add(1, ordering: .relaxed).newValue }
+}

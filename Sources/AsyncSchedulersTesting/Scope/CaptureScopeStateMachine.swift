@@ -1,0 +1,88 @@
+/// What a capturing scope's pump does when nothing of its scope is ready: jump the clock to the next
+/// timer (auto-advance), give auto-advance up when timers keep re-arming while the body never runs,
+/// or wait for work to arrive, for at most the stall timeout until a stall has been found. Pure: each
+/// event returns what the pump does next; ``CaptureScope`` does it.
+package struct CaptureScopeStateMachine {
+  /// What the pump does when nothing is ready.
+  package enum IdleAction: Equatable {
+    /// Fire the earliest timer, moving the clock to its deadline (then report ``timerStep(_:)``).
+    case fireNextTimer
+    /// Auto-advance gave up (it is now off): record what kept the clock moving and cancel the body.
+    case giveUpAutoAdvance
+    /// Block until work arrives; `stallBound`: for at most the stall timeout (then report
+    /// ``waitTimedOut(timersPending:)``), else for as long as it takes (a stall was already found).
+    case wait(stallBound: Bool)
+  }
+
+  /// What firing the next timer found.
+  package enum TimerStep: Equatable {
+    /// A timer fired, and the clock moved to its deadline.
+    case fired
+    /// Work became ready meanwhile: the pump runs it first.
+    case workArrived
+    /// No timer can fire (none is pending, or a driving call of the body runs).
+    case nothing
+  }
+
+  /// How many jumps auto-advance makes while the body does not run before it gives up.
+  package let maximumAutoAdvances: Int
+  /// How many timers the pump fires one by one after a stall (auto-advance off) before it only waits.
+  package let maximumStalledTimers: Int
+  /// The body's task ID (0: unknown), to tell its jobs.
+  package let bodyTask: UInt64
+
+  /// Whether the clock jumps to the next timer when nothing is ready.
+  package private(set) var isAutoAdvancing: Bool
+  /// Whether a stall was found: the body waited the stall timeout with nothing ready and timers pending.
+  package private(set) var hasStalled = false
+  /// Timers fired one by one since the stall.
+  package private(set) var stalledTimersFired = 0
+  /// Jumps of the clock since the body last ran.
+  package private(set) var jumpsSinceBodyRan = 0
+
+  package init(autoAdvance: Bool, bodyTask: UInt64, maximumAutoAdvances: Int, maximumStalledTimers: Int) {
+    isAutoAdvancing = autoAdvance
+    self.bodyTask = bodyTask
+    self.maximumAutoAdvances = maximumAutoAdvances
+    self.maximumStalledTimers = maximumStalledTimers
+  }
+
+  /// Whether the pump must say which task each job it runs belongs to (``willRunJob(ofTask:)``): only
+  /// while auto-advance counts jumps since the body ran.
+  package var watchesBodyJobs: Bool { isAutoAdvancing && bodyTask != 0 }
+
+  /// The pump is about to run a job of task `task` (0: no task's).
+  package mutating func willRunJob(ofTask task: UInt64) {
+    if isAutoAdvancing && bodyTask != 0 && task == bodyTask { jumpsSinceBodyRan = 0 }
+  }
+
+  /// Nothing of the scope is ready.
+  package mutating func nothingReady() -> IdleAction {
+    if isAutoAdvancing && jumpsSinceBodyRan >= maximumAutoAdvances {
+      isAutoAdvancing = false
+      return .giveUpAutoAdvance
+    }
+    if isAutoAdvancing || (hasStalled && stalledTimersFired < maximumStalledTimers) { return .fireNextTimer }
+    return .wait(stallBound: !hasStalled)
+  }
+
+  /// The pump tried to fire the next timer; returns what it does next, or `nil` to look for ready work
+  /// again.
+  package mutating func timerStep(_ step: TimerStep) -> IdleAction? {
+    switch step {
+    case .fired:
+      if isAutoAdvancing { jumpsSinceBodyRan += 1 } else { stalledTimersFired += 1 }
+      return nil
+    case .workArrived:
+      return nil
+    case .nothing:
+      return .wait(stallBound: !hasStalled)
+    }
+  }
+
+  /// The wait ran out of the stall timeout with nothing arriving; `timersPending`: timers could fire
+  /// (then the pump fires them one by one so the body can finish).
+  package mutating func waitTimedOut(timersPending: Bool) {
+    if timersPending { hasStalled = true }
+  }
+}

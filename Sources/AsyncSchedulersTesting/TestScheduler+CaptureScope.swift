@@ -1,0 +1,95 @@
+import AsyncSchedulers
+import Dispatch
+
+/// The calls a ``CaptureScope`` makes on its scheduler: the seam between the scope (its rules, its
+/// pump, the runtime hooks behind it) and the scheduler's state. Each takes the scheduler's lock once
+/// and acts after releasing it (wakes the blocked pump, resumes callers of `settle()`).
+extension TestScheduler {
+  /// Starts capturing for `scope`, whose clocks began at `bases`.
+  func beginCapturing(_ scope: CaptureScope, clockBases bases: VirtualClockReads.Bases?) {
+    let change = state.withCriticalRegion { $0.beginCapturing(scope.id, clockBases: bases) }
+    if change.wake { wakeup.signal() }
+  }
+
+  /// Stops capturing: the pump stops at its next step, callers of `settle()` go on.
+  func endCapturing() {
+    let change = state.withCriticalRegion { $0.endCapturing() }
+    if change.wake { wakeup.signal() }
+    for waiter in change.settled { waiter.resume() }
+  }
+
+  /// The pump's next step while scope `scope` captures.
+  func pumpStep(scope: UInt64) -> TestSchedulerStateMachine.PumpStep {
+    state.withCriticalRegion { $0.nextPumpStep(scope: scope) }
+  }
+
+  /// Blocks the pump (registered as the waiter by its last step) until work arrives, for at most
+  /// `timeout` of real time (`nil`: as long as it takes). Returns `false` when the time ran out.
+  func waitForWork(timeout: Duration?) -> Bool {
+    let deadline =
+      timeout.map { SchedulerInstant.uptimeNow.advanced(by: max($0, .zero)).dispatchTime } ?? .distantFuture
+    guard wakeup.wait(timeout: deadline) == .timedOut else { return true }
+    state.withCriticalRegion { $0.stopWaiting() }
+    return false
+  }
+
+  /// Fires the earliest timer, moving the clock to its deadline, when nothing is ready and no driving
+  /// call runs. Called after the pump's step found nothing ready (the pump is registered as the blocked
+  /// waiter): it stays registered unless it goes on running, so work arriving meanwhile wakes it.
+  func fireNextTimerForPump() -> CaptureScopeStateMachine.TimerStep {
+    let (step, timer) = state.withCriticalRegion { state -> (CaptureScopeStateMachine.TimerStep, ScheduledTimer?) in
+      guard !state.isDriving else { return (.nothing, nil) }
+      if state.queues.readyCount > 0 {
+        state.stopWaiting()
+        return (.workArrived, nil)
+      }
+      guard state.hasFiringTimer else { return (.nothing, nil) }
+      state.stopWaiting()
+      state.beginDriving()
+      guard let timer = state.popTimer(dueBy: .distantFuture) else { return (.workArrived, nil) }
+      return (.fired, timer)
+    }
+    if let timer { fire(timer) }
+    return step
+  }
+
+  /// What the pump needs to describe a stall: whether timers could fire, and what is pending; `nil`
+  /// when it is no stall (work is ready, or the body drives the scheduler).
+  func stallFacts() -> (hasTimers: Bool, pending: PendingWorkSnapshot)? {
+    state.withCriticalRegion { state in
+      guard state.queues.readyCount == 0, !state.isDriving else { return nil }
+      return (state.hasFiringTimer, state.pendingSnapshot())
+    }
+  }
+
+  /// What is pending, copied under the lock.
+  func pendingSnapshot() -> PendingWorkSnapshot { state.withCriticalRegion { $0.pendingSnapshot() } }
+
+  /// Queues a captured global job of scope `scope`; `false`, queuing nothing, once that scope ended.
+  func queueCapturedJob(_ job: UnownedJob, scope: UInt64) -> Bool {
+    let admission = state.withCriticalRegion { state -> TestSchedulerStateMachine.Admission? in
+      guard state.capturingScope == scope else { return nil }
+      return state.enqueue(.taskJob(job), .captured)
+    }
+    guard let admission else { return false }
+    if admission.wake { wakeup.signal() }
+    return true
+  }
+
+  /// Queues the scope's own machinery (it runs on the pump, never an escape).
+  func queueScopeWork(_ work: @escaping @Sendable () -> Void) {
+    let admission = state.withCriticalRegion { $0.enqueue(.closure(work)) }
+    if admission.wake { wakeup.signal() }
+  }
+
+  /// Starts making ordering choices (the scope's body runs), or stops (it returned).
+  func setExploring(_ active: Bool) { state.withCriticalRegion { $0.setExploring(active) } }
+
+  /// Hands the ready jobs of tasks back to the runtime's executors (global or main) at the end of a
+  /// scope: nothing would drive them here, so a task that outlives the scope is never stranded.
+  func handBackStrandedTaskJobs() {
+    let (global, main) = state.withCriticalRegion { $0.takeTaskJobs() }
+    for job in global { GlobalEnqueueHook.enqueueOnGlobalExecutor(job) }
+    for job in main { MainExecutorHook.enqueueOnRealMainActor(job) }
+  }
+}
