@@ -303,12 +303,13 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   /// the current task and the thread's name, read outside the lock) and the work is handed over again
   /// with the description, in a second critical region that re-checks. Returns the admission, or `nil`
   /// when `admit` refused the work.
+  @inline(__always)
   private func handOver(
     describing what: @autoclosure () -> String, hopping: Bool = false,
     _ admit: (inout TestSchedulerStateMachine, (what: String, origin: String)?) -> TestSchedulerStateMachine.Admission?
   ) -> TestSchedulerStateMachine.Admission? {
     let first = state.withCriticalRegion { admit(&$0, nil) }
-    guard first == .describeEscape else { return first }
+    guard case .describeEscape? = first else { return first }
     let escape = (what: what(), origin: ArrivalContext.describeCurrent(hopping: hopping))
     return state.withCriticalRegion { admit(&$0, escape) }
   }
