@@ -32,15 +32,17 @@ extension CurrentThreadScheduler: CoreBackedScheduler {
   @usableFromInline package var coreScheduler: any Scheduler { core }
 }
 
-/// The core scheduler behind `scheduler`, or a failure naming `api` for a scheduler that has none
-/// (`VirtualTimeScheduler`, `OperationQueueScheduler`, a custom `SchedulerType`): the timed operators
-/// run on core timers.
+/// The core scheduler the timed operators of `api` run their timers on: the Rx scheduler's own core;
+/// for an Rx `SchedulerType` with none (`VirtualTimeScheduler`, `HistoricalScheduler`, a custom
+/// scheduler), the Rx scheduler itself seen as a native scheduler (``SchedulerTypeCore``), so the
+/// timers follow its clock; a failure naming `api` for a scheduler that cannot tell time.
 func coreScheduler(of scheduler: some ImmediateSchedulerType, for api: String) -> any Scheduler {
   if let backed = scheduler as? any CoreBackedScheduler { return backed.coreScheduler }
+  if let timed = scheduler as? any SchedulerType { return SchedulerTypeCore(timed) }
   argumentFailure(
-    "\(api): the scheduler \(type(of: scheduler)) runs on no core scheduler; timed operators need one "
-      + "(MainScheduler, SerialDispatchQueueScheduler, ConcurrentDispatchQueueScheduler, "
-      + "ConcurrentMainScheduler, CurrentThreadScheduler)")
+    "\(api): the scheduler \(type(of: scheduler)) runs on no core scheduler and cannot tell time (it is no "
+      + "SchedulerType); give a SchedulerType (MainScheduler, SerialDispatchQueueScheduler, "
+      + "ConcurrentDispatchQueueScheduler, ConcurrentMainScheduler, CurrentThreadScheduler, HistoricalScheduler, …)")
 }
 
 extension DispatchTimeInterval {

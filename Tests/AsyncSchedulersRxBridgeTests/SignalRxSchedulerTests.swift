@@ -2,6 +2,7 @@ import AsyncSchedulers
 import AsyncSchedulersRxBridge
 import AsyncSchedulersTesting
 import AsyncSignals
+import Foundation
 import Testing
 
 /// The migration advice as written: native signals with RxSwift's schedulers, no `.core` at the call site.
@@ -42,6 +43,27 @@ struct SignalRxSchedulerTests {
     debounced.dispose()
     delayed.dispose()
     #expect(log.values == ["debounced 2@0.4 seconds", "delayed 1@1.0 seconds", "delayed 2@1.1 seconds"])
+  }
+
+  @Test("Signal.timer on a HistoricalScheduler follows its clock: it ticks when the test advances it")
+  func timerOnHistoricalScheduler() {
+    let scheduler = HistoricalScheduler()
+    let log = Log()
+    let timer = Signal<Int, Never>.timer(after: .seconds(5), period: .seconds(2), on: scheduler)
+      .subscribe { event in if case .next(let tick) = event { log("\(tick)@\(scheduler.seconds)") } }
+    scheduler.advanceTo(Date(timeIntervalSince1970: 9))
+    timer.dispose()
+    #expect(log.values == ["0@5.0", "1@7.0", "2@9.0"])
+  }
+
+  @Test("A native operator given a scheduler that cannot tell time stops with a message naming the API and scheduler")
+  func schedulerWithoutCore() async throws {
+    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Signal<Int, Never>.just(1).observe(on: OperationQueueScheduler(operationQueue: OperationQueue()))
+    }
+    #expect(
+      String(decoding: result.standardErrorContent, as: UTF8.self).contains(
+        "Signal.observe(on:): the scheduler OperationQueueScheduler runs on no core scheduler"))
   }
 }
 

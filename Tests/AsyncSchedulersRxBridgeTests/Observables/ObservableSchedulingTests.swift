@@ -138,16 +138,6 @@ struct ObservableSchedulingTests {
 
 @Suite("Observable bad input")
 struct ObservableBadInputTests {
-  @Test("A time operator on a scheduler with no core scheduler stops with a message naming the API and scheduler")
-  func schedulerWithoutCore() async throws {
-    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      _ = Observable<Int>.timer(.seconds(1), scheduler: HistoricalScheduler())
-    }
-    #expect(
-      String(decoding: result.standardErrorContent, as: UTF8.self).contains(
-        "Observable.timer: the scheduler HistoricalScheduler runs on no core scheduler"))
-  }
-
   @Test("Negative counts stop take, skip and range with a message naming the operator and the value")
   func negativeCounts() async throws {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
