@@ -25,7 +25,9 @@ enum RxSnippets {
     background.schedulePeriodic(0, startAfter: .milliseconds(5), period: .milliseconds(5)) { tick in
       tick + 1
     }.disposed(by: bag)
-    // The same FIFO, for native code: actors, tasks and signals can run on `background.core`.
+    // The same FIFO, for native code: a task can prefer `background` itself (it is a task executor);
+    // actors and APIs that take a native scheduler use `background.core`.
+    await Task(executorPreference: background) { lines.append("task") }.value
     let native: any Scheduler = background.core
     native.execute { lines.append("native") }
     // end-snippet
