@@ -1,6 +1,10 @@
 import Dispatch
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// One reported figure: ours against the platform baseline measured in the same run.
 struct Figure {
   enum Target {
@@ -148,6 +152,40 @@ func procStatusKilobytes(_ field: String) -> Double {
     return digits.first ?? 0
   }
   return 0
+}
+
+/// The bytes of heap memory in use by the process's allocations, on Linux: what live objects cost,
+/// whether or not their pages were already resident. Read from glibc's `malloc_info` totals over every
+/// arena: memory obtained from the system, less the free chunks, plus `mmap`ed blocks. `nil` elsewhere.
+func heapBytesInUse() -> Double? {
+  #if canImport(Glibc)
+    typealias MallocInfo = @convention(c) (Int32, UnsafeMutablePointer<FILE>?) -> Int32
+    guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "malloc_info") else { return nil }
+    let mallocInfo = unsafeBitCast(symbol, to: MallocInfo.self)
+    var buffer: UnsafeMutablePointer<CChar>? = nil
+    var size = 0
+    guard let stream = open_memstream(&buffer, &size) else { return nil }
+    _ = mallocInfo(0, stream)
+    fclose(stream)
+    defer { free(buffer) }
+    guard let buffer else { return nil }
+    // The process-wide totals follow the last arena's `</heap>`.
+    let text = String(cString: buffer)
+    let totals = text.range(of: "</heap>", options: .backwards).map { text[$0.upperBound...] } ?? text[...]
+    return sizeAfter("<system type=\"current\"", in: totals) - sizeAfter("<total type=\"fast\"", in: totals)
+      - sizeAfter("<total type=\"rest\"", in: totals) + sizeAfter("<total type=\"mmap\"", in: totals)
+  #else
+    return nil
+  #endif
+}
+
+/// The `size="…"` value of the first element of `text` that starts with `element`.
+private func sizeAfter(_ element: String, in text: Substring) -> Double {
+  guard let start = text.range(of: element) else { return 0 }
+  let rest = text[start.upperBound...]
+  guard let size = rest.range(of: "size=\"") else { return 0 }
+  let digits = rest[size.upperBound...].prefix { $0.isNumber }
+  return Double(digits) ?? 0
 }
 
 /// The number of threads of this process (Linux); 0 elsewhere.

@@ -14,8 +14,8 @@ private final class Sink: @unchecked Sendable {
 /// Scenario 11b: RxSwift's Observable on the bridge. 1e6 Ints through
 /// `Observable.from(…).map.filter.observe(on: SerialDispatchQueueScheduler).subscribe`, against the same
 /// pipeline written by hand on Dispatch (map and filter inline, each value handed to a serial queue);
-/// and the memory of a live subscription (a subject, a map, a filter and a subscriber), as resident
-/// memory per subscription over 10,000 of them.
+/// and the memory of a live subscription (a subject, a map, a filter and a subscriber), as heap bytes
+/// in use per subscription over 10,000 of them.
 func rxObservable(_ options: RunOptions) -> [Figure] {
   let count = options.size(1_000_000, quick: 20_000)
   let values = Array(0..<count)
@@ -52,8 +52,11 @@ func rxObservable(_ options: RunOptions) -> [Figure] {
     })
 
   let subscriptions = options.size(10_000, quick: 1_000)
-  func residentPerSubscription(ours: Bool) -> Double {
-    let before = procStatusKilobytes("VmRSS")
+  /// Heap bytes per live subscription (glibc's count of bytes in use; elsewhere resident memory,
+  /// which undercounts when the pages are already resident).
+  func heapBytesPerSubscription(ours: Bool) -> Double {
+    func reading() -> Double { heapBytesInUse() ?? procStatusKilobytes("VmRSS") * 1024 }
+    let before = reading()
     var live: [any Disposable] = []
     live.reserveCapacity(subscriptions)
     let subject = PublishSubject<Int>()
@@ -66,15 +69,15 @@ func rxObservable(_ options: RunOptions) -> [Figure] {
         hand.withCriticalRegion { $0.append({ value in _ = value + 1 > 0 }) }
       }
     }
-    let after = procStatusKilobytes("VmRSS")
+    let after = reading()
     for subscription in live { subscription.dispose() }
-    return (after - before) * 1024 / Double(subscriptions)
+    return (after - before) / Double(subscriptions)
   }
   var ours: [Double] = []
   var baseline: [Double] = []
   for _ in 0..<(options.quick ? 1 : 3) {
-    ours.append(residentPerSubscription(ours: true))
-    baseline.append(residentPerSubscription(ours: false))
+    ours.append(heapBytesPerSubscription(ours: true))
+    baseline.append(heapBytesPerSubscription(ours: false))
   }
   return [
     pipeline,
