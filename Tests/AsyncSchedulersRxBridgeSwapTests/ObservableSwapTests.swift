@@ -33,6 +33,22 @@ final class LoginViewModel {
   }
 }
 
+/// A search model as Rx-era code had it: the query debounced on the scheduler it is given, so tests hand
+/// it a `HistoricalScheduler` and drive time themselves, with no RxTest.
+final class SearchModel {
+  let query = PublishSubject<String>()
+  private(set) var searches: [String] = []
+  private let disposeBag = DisposeBag()
+
+  init(scheduler: any SchedulerType) {
+    query
+      .debounce(.milliseconds(300), scheduler: scheduler)
+      .distinctUntilChanged()
+      .subscribe(onNext: { [weak self] text in self?.searches.append(text) })
+      .disposed(by: disposeBag)
+  }
+}
+
 /// A lock-guarded list, for values delivered on other threads.
 final class Received<Element> {
   private let lock = NSLock()
@@ -113,5 +129,23 @@ struct ObservableSwapTests {
     .subscribe(onNext: { titles.append("\($0)") })
     .disposed(by: disposeBag)
     #expect(titles.values == ["Title: Offline", "done", "1"])
+  }
+
+  @Test("A search debounced on a HistoricalScheduler the test drives searches once per pause, at its virtual times")
+  func debouncedSearchOnHistoricalScheduler() {
+    let scheduler = HistoricalScheduler()
+    let model = SearchModel(scheduler: scheduler)
+    for (text, at) in [("s", 0.0), ("sw", 0.1), ("swi", 0.2), ("swi", 0.9), ("swift", 1.5)] {
+      _ = scheduler.scheduleAbsoluteVirtual(text, time: Date(timeIntervalSince1970: at)) { text in
+        model.query.onNext(text)
+        return Disposables.create()
+      }
+    }
+    scheduler.advanceTo(Date(timeIntervalSince1970: 1))
+    #expect(model.searches == ["swi"])
+    scheduler.start()
+    #expect(model.searches == ["swi", "swift"])
+    // A `Date` counts seconds from 2001 in a `Double`: near 1970 it holds about a tenth of a microsecond.
+    #expect(abs(scheduler.clock.timeIntervalSince1970 - 1.8) < 1e-6)
   }
 }
