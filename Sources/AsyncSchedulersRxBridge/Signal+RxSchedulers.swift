@@ -4,9 +4,10 @@ import AsyncSignals
 // The native signals' scheduler-taking operators, also taking RxSwift's schedulers directly, so the
 // migration advice ("move to the native signals, keep your schedulers") compiles as written:
 // `Signal.timer(after: .seconds(5), on: MainScheduler.instance)` means the same as passing
-// `MainScheduler.instance.core`. Each forwards to the native operator on the Rx scheduler's core. A
-// scheduler that runs on no core (`OperationQueueScheduler`, `VirtualTimeScheduler`,
-// `HistoricalScheduler`) stops the program with a message naming the operator, as the Rx operators do.
+// `MainScheduler.instance.core`. Each forwards to the native operator on the Rx scheduler's core; an Rx
+// `SchedulerType` with no core (`VirtualTimeScheduler`, `HistoricalScheduler`, a custom one) is seen as a
+// native scheduler through its own scheduling (`SchedulerTypeCore`). A scheduler that cannot tell time
+// (`OperationQueueScheduler`) stops the program with a message naming the operator.
 
 extension Signal {
   /// The signal's events delivered on `scheduler`'s core (see the native `observe(on:)`).

@@ -6,9 +6,10 @@ extension ObservableType {
   /// then starts again), as arrays; empty windows send empty arrays, and completion sends the last
   /// window first (RxSwift's `buffer`). A failure drops the open window.
   ///
-  /// The window timers run on `scheduler`'s core; arrays are sent from the thread that closed the
+  /// The window timers run on `scheduler`'s core (on a scheduler with none, such as
+  /// `HistoricalScheduler`, through its own scheduling); arrays are sent from the thread that closed the
   /// window (the timer's or the upstream's), in the order the windows closed.
-  /// - Precondition: `count > 0`, `timeSpan` is not `.never`, and `scheduler` runs on a core scheduler.
+  /// - Precondition: `count > 0` and `timeSpan` is not `.never`.
   public func buffer(timeSpan: RxTimeInterval, count: Int, scheduler: some SchedulerType) -> Observable<[Element]> {
     let api = "Observable.buffer"
     checkArgument(count > 0, "\(api): count must be positive (got \(count))")
@@ -36,9 +37,9 @@ extension ObservableType {
   /// has when the value arrives. Completion completes the open window, then the sequence of windows; a
   /// failure fails both. Disposing the subscription keeps the upstream subscribed while a window still
   /// has subscribers (RxSwift's reference counting); the timers stop. The window timers run on
-  /// `scheduler`'s core; windows and values are sent, in the order decided, from the thread that decided
-  /// them.
-  /// - Precondition: `count > 0`, `timeSpan` is not `.never`, and `scheduler` runs on a core scheduler.
+  /// `scheduler`'s core (on a scheduler with none, through its own scheduling); windows and values are
+  /// sent, in the order decided, from the thread that decided them.
+  /// - Precondition: `count > 0` and `timeSpan` is not `.never`.
   public func window(timeSpan: RxTimeInterval, count: Int, scheduler: some SchedulerType)
     -> Observable<Observable<Element>>
   {
