@@ -353,7 +353,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   var escapeTotal: Int { state.withCriticalRegion { $0.escapes.total } }
 
   /// A readable list of what is pending.
-  public var pendingDescription: String { state.withCriticalRegion { $0.pendingSnapshot() }.describe(name: name) }
+  public var pendingDescription: String { pendingSnapshot().describe(name: name) }
 
   /// Fails the current test, listing what is pending, when any work remains.
   public func expectNoPendingWork(
@@ -366,7 +366,7 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   /// pending sleeps mean (tasks the test started, still alive) and how to end them.
   func expectNoPendingWork(atEndOfTest: Bool, fileID: String, filePath: String, line: Int, column: Int) {
     reportEscapes(fileID: fileID, filePath: filePath, line: line, column: column)
-    let pending = state.withCriticalRegion { $0.pendingSnapshot() }
+    let pending = pendingSnapshot()
     guard pending.liveCount > 0 else { return }
     let hint =
       atEndOfTest

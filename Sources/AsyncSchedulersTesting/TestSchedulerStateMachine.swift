@@ -115,10 +115,12 @@ package struct TestSchedulerStateMachine {
     package var settled: [CheckedContinuation<Void, Never>]
   }
 
-  /// Starts capturing scope `scope` (nonzero), whose clocks began at `bases`.
+  /// Starts capturing scope `scope` (nonzero), whose clocks began at `bases` (their virtual start is
+  /// the current instant).
   package mutating func beginCapturing(_ scope: UInt64, clockBases bases: VirtualClockReads.Bases?) -> ScopeChange {
     capturingScope = scope
     clockBases = bases
+    clockBases?.virtualStart = now
     return ScopeChange(wake: takeWaiter(), settled: [])
   }
 

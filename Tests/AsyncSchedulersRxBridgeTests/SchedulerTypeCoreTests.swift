@@ -1,8 +1,9 @@
 import AsyncSchedulers
-import AsyncSchedulersRxBridge
 import AsyncSchedulersTestSupport
 import Foundation
 import Testing
+
+@testable import AsyncSchedulersRxBridge
 
 /// Timed operators on Rx schedulers that run on no core scheduler (`HistoricalScheduler`,
 /// `VirtualTimeScheduler` with a converter of its own): their timers go through the Rx scheduler, so
@@ -142,5 +143,17 @@ struct SchedulerTypeCoreTests {
     scheduler.advanceTo(50)
     subscription.dispose()
     #expect(log.values == ["1@1", "3@11"])
+  }
+
+  @Test("A task preferring the native view of a HistoricalScheduler runs its jobs when the test drives the scheduler")
+  func taskPrefersTheNativeView() async {
+    let scheduler = HistoricalScheduler()
+    let core = SchedulerTypeCore(scheduler)
+    let log = Log()
+    let task = Task(executorPreference: core) { log("ran") }
+    #expect(log.values.isEmpty)
+    scheduler.start()
+    await task.value
+    #expect(log.values == ["ran"])
   }
 }

@@ -58,7 +58,7 @@ final class CaptureScope: Sendable {
   func run<Result, Failure: Error>(
     isolation: isolated (any Actor)?, _ body: () async throws(Failure) -> Result
   ) async -> Outcome<Result, Failure> {
-    scheduler.beginCapturing(self, clockBases: VirtualClockReads.Bases.now(on: scheduler))
+    scheduler.beginCapturing(self, clockBases: VirtualClockReads.Bases.now())
     ActiveScopes.shared.begin(self)
     PumpThreads.shared.run(named: "TestScheduler '\(scheduler.name)' capturing scope") { [self] in runPump() }
     let (outcome, endedInScope) = await CaptureMarker.$scope.withValue(id) {

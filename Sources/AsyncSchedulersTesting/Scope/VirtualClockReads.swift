@@ -24,17 +24,16 @@ package enum VirtualClockReads {
     var continuous: Int64
     /// `CLOCK_MONOTONIC` (the suspending clock's), in nanoseconds.
     var suspending: Int64
-    /// The scheduler's virtual instant when the scope began.
-    var virtualStart: SchedulerInstant
+    /// The scheduler's virtual instant when the scope began (set by the scheduler's state machine when
+    /// the scope begins, under the lock that guards the instant).
+    var virtualStart = SchedulerInstant.zero
 
-    /// The bases of a scope beginning now on `scheduler`.
-    static func now(on scheduler: TestScheduler) -> Bases {
+    /// The clocks' readings now, for a scope that begins.
+    static func now() -> Bases {
       #if os(Linux)
-        Bases(
-          continuous: realNanoseconds(clockBoottime), suspending: realNanoseconds(clockMonotonic),
-          virtualStart: scheduler.now)
+        Bases(continuous: realNanoseconds(clockBoottime), suspending: realNanoseconds(clockMonotonic))
       #else
-        Bases(continuous: 0, suspending: 0, virtualStart: scheduler.now)
+        Bases(continuous: 0, suspending: 0)
       #endif
     }
   }
