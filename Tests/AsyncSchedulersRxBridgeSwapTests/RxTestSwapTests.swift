@@ -87,4 +87,17 @@ struct RxTestSwapTests {
     #expect(observer.events == [.next(20, 1), .error(30, RxError.timeout)])
     #expect(Recorded.events(.next(1, "x")) == [.next(1, "x")])
   }
+
+  @Test("RxTest's XCTAssertEqual fails a Swift Testing test too, naming the differing events")
+  func xctAssertEqualUnderSwiftTesting() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createHotObservable([.next(210, 1), .completed(220)])
+    let res = scheduler.start { xs.asObservable() }
+    XCTAssertEqual(res.events, [.next(210, 1), .completed(220)])
+    withKnownIssue {
+      XCTAssertEqual(res.events, [.next(210, 2), .completed(220)])
+    } matching: { issue in
+      String(describing: issue).contains("[0] next(1) @ 210 ≠ next(2) @ 210")
+    }
+  }
 }
