@@ -51,6 +51,57 @@ func rxObservable(_ options: RunOptions) -> [Figure] {
       }
     })
 
+  // A subject's send to one subscriber, against a hand-written hot source (a locked list of closures,
+  // called in turn): what a view model's `PublishRelay`/`PublishSubject` costs per event.
+  let subjectSend = compare(
+    scenario: "11b Rx subject: onNext to one subscriber", operations: count, options: options, target: .info,
+    ours: {
+      let subject = PublishSubject<Int>()
+      let sink = Sink()
+      let subscription = subject.subscribe(onNext: { sink.sum &+= $0 })
+      defer { subscription.dispose() }
+      return time { for value in values { subject.onNext(value) } }
+    },
+    baseline: {
+      let observers = Mutex<[@Sendable (Int) -> Void]>([])
+      let sink = Sink()
+      observers.withLock { $0.append({ sink.sum &+= $0 }) }
+      return time {
+        for value in values {
+          for observer in observers.withLock({ $0 }) { observer(value) }
+        }
+      }
+    })
+  // An operator with state of its own between the source and the subscriber (generic code the
+  // subscriber's module specializes), against the same stage by hand.
+  let distinct = compare(
+    scenario: "11b Rx Observable: from.distinctUntilChanged", operations: count, options: options,
+    target: .info,
+    ours: {
+      let sink = Sink()
+      let halves = values.map { $0 / 2 }
+      return time {
+        _ = Observable.from(halves).distinctUntilChanged().subscribe(onNext: { sink.sum &+= $0 })
+      }
+    },
+    baseline: {
+      // By hand, thread-safe as an operator must be: the previous value behind a lock, the
+      // subscriber's closure called after it.
+      let sink = Sink()
+      let halves = values.map { $0 / 2 }
+      let last = Mutex<Int?>(nil)
+      let subscriber: @Sendable (Int) -> Void = { sink.sum &+= $0 }
+      return time {
+        for value in halves {
+          let isNew = last.withLock { last in
+            defer { last = value }
+            return last != value
+          }
+          if isNew { subscriber(value) }
+        }
+      }
+    })
+
   let subscriptions = options.size(10_000, quick: 1_000)
   /// Heap bytes per live subscription (glibc's count of bytes in use; elsewhere resident memory,
   /// which undercounts when the pages are already resident).
@@ -80,7 +131,7 @@ func rxObservable(_ options: RunOptions) -> [Figure] {
     baseline.append(heapBytesPerSubscription(ours: false))
   }
   return [
-    pipeline,
+    pipeline, subjectSend, distinct,
     figure(
       "11b Rx Observable: memory of a live subscription", unit: "B", target: .info, ours: ours, baseline: baseline),
   ]

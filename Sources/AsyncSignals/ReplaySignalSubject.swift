@@ -10,21 +10,23 @@ import Synchronization
 /// then the live events, none twice, none missed). Subscribers' handlers run on that thread, with no
 /// lock held. A subscriber arriving after the end gets the replay and the end at once.
 public final class ReplaySignalSubject<Element: Sendable, Failure: Error>: Sendable {
-  private enum Command: Sendable {
+  @usableFromInline enum Command: Sendable {
     case event(SignalEvent<Element, Failure>)
     case subscribe(UInt64, SignalObserver<Element, Failure>)
     case unsubscribe(UInt64)
   }
 
-  private struct Hub {
+  @usableFromInline struct Hub {
     /// Subscribers in subscription order; a removed one leaves a hole until the next compaction.
-    var subscribers: [(id: UInt64, observer: SignalObserver<Element, Failure>)?] = []
+    @usableFromInline var subscribers: [(id: UInt64, observer: SignalObserver<Element, Failure>)?] = []
     /// Where each subscriber sits in `subscribers`.
-    var slots: [UInt64: Int] = [:]
-    var replay: [Element] = []
-    var terminal: SignalEvent<Element, Failure>?
+    @usableFromInline var slots: [UInt64: Int] = [:]
+    @usableFromInline var replay: [Element]
+    @usableFromInline var terminal: SignalEvent<Element, Failure>?
 
-    mutating func remove(_ id: UInt64) {
+    @inlinable init(replay: [Element]) { self.replay = replay }
+
+    @inlinable mutating func remove(_ id: UInt64) {
       guard let slot = slots.removeValue(forKey: id) else { return }
       subscribers[slot] = nil
       // Compact once holes are the majority: removal stays O(1) amortized, order is kept.
@@ -36,27 +38,29 @@ public final class ReplaySignalSubject<Element: Sendable, Failure: Error>: Senda
   }
 
   /// Handles commands one at a time (the serializing observer), with the hub as its state.
-  private let commands: SignalObserver<Command, Never>
-  private let nextID = Atomic<UInt64>(0)
+  @usableFromInline let commands: SignalObserver<Command, Never>
+  @usableFromInline let ids = SubscriberIDs()
   /// The latest value delivered (or the initial one): written by the command handler, in delivery
   /// order, and never after the end.
-  private let latest: LatestValue<Element>
+  @usableFromInline let latest: LatestValue<Element>
   /// How many of the latest values are replayed.
   public let capacity: Int
 
   /// A subject replaying up to `capacity` values (`Int.max`: all of them).
   /// - Precondition: `capacity >= 0`.
-  public convenience init(capacity: Int = .max) {
+  @inlinable public convenience init(capacity: Int = .max) {
     self.init(capacity: capacity, initial: nil)
   }
 
   /// A subject replaying up to `capacity` values, holding `initialValue` as if it had been sent (the
   /// bridge's `RACBehaviorSubject`).
-  package convenience init(capacity: Int, initialValue: Element) {
+  @inlinable package convenience init(capacity: Int, initialValue: Element) {
     self.init(capacity: capacity, initial: initialValue)
   }
 
-  init(capacity: Int, initial: Element?) {
+  // Inlinable, as the sends are, so that a subject of a concrete element type runs specialized code:
+  // unspecialized, each event paid dozens of generic metadata lookups (microseconds per event).
+  @inlinable init(capacity: Int, initial: Element?) {
     checkArgument(capacity >= 0, "ReplaySignalSubject: capacity must not be negative (got \(capacity))")
     self.capacity = capacity
     let latest = LatestValue(initial)
@@ -100,34 +104,46 @@ public final class ReplaySignalSubject<Element: Sendable, Failure: Error>: Senda
   }
 
   /// Sends `value` to every subscriber (and keeps it for replay).
-  public func send(_ value: Element) {
+  @inlinable public func send(_ value: Element) {
     commands.send(.event(.next(value)))
   }
 
   /// Ends the subject successfully; later sends are ignored.
-  public func finish() { commands.send(.event(.finished)) }
+  @inlinable public func finish() { commands.send(.event(.finished)) }
 
   /// Ends the subject with `error`; later sends are ignored.
-  public func fail(_ error: Failure) { commands.send(.event(.failed(error))) }
+  @inlinable public func fail(_ error: Failure) { commands.send(.event(.failed(error))) }
 
   /// The latest value delivered to subscribers (or the initial one), if any: it follows the delivery
   /// order, and a value sent after the end is not taken.
-  package var latestValue: Element? { latest.value.withCriticalRegion { $0 } }
+  @inlinable package var latestValue: Element? { latest.value.withCriticalRegion { $0 } }
 
   /// The subject as a signal: each subscription gets the replay, then the live events.
-  public var signal: Signal<Element, Failure> {
+  @inlinable public var signal: Signal<Element, Failure> {
     Signal { observer in
-      let id = self.nextID.wrappingAdd(1, ordering: .relaxed).newValue
+      let id = self.ids.next()
       self.commands.send(.subscribe(id, observer))
       return AnyDisposable { self.commands.send(.unsubscribe(id)) }
     }
   }
 }
 
+/// The identities of a subject's subscriptions.
+///
+/// A class of its own so that the subject holds no noncopyable stored property: with an `Atomic`
+/// stored in it, its inlinable initializer crashes Swift 6.3's optimizer in client modules
+/// ("Found ownership error", CopyPropagation).
+@usableFromInline final class SubscriberIDs: Sendable {
+  @usableFromInline let last = Atomic<UInt64>(0)
+  @inlinable init() {}
+  /// A fresh identity.
+  @inlinable func next() -> UInt64 { last.wrappingAdd(1, ordering: .relaxed).newValue }
+}
+
 /// The latest value of a subject, shared with its command handler.
-final class LatestValue<Element: Sendable>: Sendable {
-  let value: Mutex<Element?>
-  init(_ initial: Element?) { value = Mutex(initial) }
+@usableFromInline final class LatestValue<Element: Sendable>: Sendable {
+  @usableFromInline let value: Mutex<Element?>
+  @inlinable init(_ initial: Element?) { value = Mutex(initial) }
 }
 
 /// A hot signal you send to by hand, multicast to its current subscribers with no replay (ReactiveObjC
@@ -135,22 +151,22 @@ final class LatestValue<Element: Sendable>: Sendable {
 ///
 /// Thread-safety and ordering as ``ReplaySignalSubject``.
 public final class SignalSubject<Element: Sendable, Failure: Error>: Sendable {
-  private let subject = ReplaySignalSubject<Element, Failure>(capacity: 0)
+  @usableFromInline let subject: ReplaySignalSubject<Element, Failure>
 
   /// A subject with no subscribers.
-  public init() {}
+  @inlinable public init() { subject = ReplaySignalSubject(capacity: 0) }
 
   /// Sends `value` to every current subscriber.
-  public func send(_ value: Element) { subject.send(value) }
+  @inlinable public func send(_ value: Element) { subject.send(value) }
 
   /// Ends the subject successfully; later sends are ignored.
-  public func finish() { subject.finish() }
+  @inlinable public func finish() { subject.finish() }
 
   /// Ends the subject with `error`; later sends are ignored.
-  public func fail(_ error: Failure) { subject.fail(error) }
+  @inlinable public func fail(_ error: Failure) { subject.fail(error) }
 
   /// The subject as a signal.
-  public var signal: Signal<Element, Failure> { subject.signal }
+  @inlinable public var signal: Signal<Element, Failure> { subject.signal }
 }
 
 /// A hot signal that holds a current value: each new subscriber gets it first, then what is sent
@@ -158,25 +174,25 @@ public final class SignalSubject<Element: Sendable, Failure: Error>: Sendable {
 ///
 /// Thread-safety and ordering as ``ReplaySignalSubject``.
 public final class CurrentValueSignalSubject<Element: Sendable, Failure: Error>: Sendable {
-  private let subject: ReplaySignalSubject<Element, Failure>
+  @usableFromInline let subject: ReplaySignalSubject<Element, Failure>
 
   /// A subject whose current value is `value`.
-  public init(_ value: Element) { subject = ReplaySignalSubject(capacity: 1, initial: value) }
+  @inlinable public init(_ value: Element) { subject = ReplaySignalSubject(capacity: 1, initial: value) }
 
   /// The current value: the latest delivered to subscribers, or the initial one. It follows the order
   /// in which values are delivered (so it always equals the last value subscribers got), and a `send`
   /// after `finish()` or `fail(_:)` does not change it. Reading it never blocks beyond a short lock.
-  public var value: Element { subject.latestValue! }
+  @inlinable public var value: Element { subject.latestValue! }
 
   /// Makes `value` the current value and sends it to every subscriber.
-  public func send(_ value: Element) { subject.send(value) }
+  @inlinable public func send(_ value: Element) { subject.send(value) }
 
   /// Ends the subject successfully; later sends are ignored.
-  public func finish() { subject.finish() }
+  @inlinable public func finish() { subject.finish() }
 
   /// Ends the subject with `error`; later sends are ignored.
-  public func fail(_ error: Failure) { subject.fail(error) }
+  @inlinable public func fail(_ error: Failure) { subject.fail(error) }
 
   /// The subject as a signal: the current value, then what is sent.
-  public var signal: Signal<Element, Failure> { subject.signal }
+  @inlinable public var signal: Signal<Element, Failure> { subject.signal }
 }

@@ -5,7 +5,7 @@ extension Signal {
   /// `initial`; then finishes (RAC `-aggregateWithStart:reduce:`, Rx `reduce`, Combine `reduce`). A
   /// failure passes through and nothing is sent. `accumulate` runs on the thread sending each value;
   /// memory: one accumulated result.
-  public func reduce<Result: Sendable>(
+  @inlinable public func reduce<Result: Sendable>(
     _ initial: Result, _ accumulate: @escaping @Sendable (Result, Element) -> Result
   ) -> Signal<Result, Failure> {
     lift { observer in
@@ -25,7 +25,7 @@ extension Signal {
   /// Sends every value as one array when this signal finishes, then finishes (RAC `-collect`, Rx
   /// `toArray`, Combine `collect()`); an empty array if there were none. A failure passes through and
   /// nothing is sent. Memory: every value, until the end.
-  public func collect() -> Signal<[Element], Failure> {
+  @inlinable public func collect() -> Signal<[Element], Failure> {
     lift { observer in
       let values = SubscriptionState([Element]())
       return { event in

@@ -3,12 +3,12 @@ import AsyncSchedulers
 extension Signal {
   /// Sends `values` first, at subscription, on the subscribing thread, then this signal's events
   /// (Rx `startWith`, RAC `-startWith:`, Combine `prepend`). Holds `values` for the signal's lifetime.
-  public func prepend(_ values: Element...) -> Signal { prepend(contentsOf: values) }
+  @inlinable public func prepend(_ values: Element...) -> Signal { prepend(contentsOf: values) }
 
   /// Sends `values` first, at subscription, on the subscribing thread, then this signal's events. If
   /// the subscriber disposes while the values are sent, this signal is never subscribed. Memory:
   /// `values`, for the signal's lifetime.
-  public func prepend(contentsOf values: [Element]) -> Signal {
+  @inlinable public func prepend(contentsOf values: [Element]) -> Signal {
     Signal { observer in
       for value in values { observer.send(value) }
       return observer.isTerminated ? nil : subscribe(observer.send)
@@ -18,12 +18,12 @@ extension Signal {
   /// Sends the first value, then finishes and disposes this signal's subscription (Rx `take(1)`,
   /// Combine `first()`); a signal that ends without a value ends the same way (finishing or failing).
   /// Memory: none.
-  public func first() -> Signal { take(1) }
+  @inlinable public func first() -> Signal { take(1) }
 
   /// Sends the first value that passes `predicate`, then finishes (Combine `first(where:)`).
   /// `predicate` runs on the thread sending each value, one value at a time. The end and failures
   /// before a match pass through. Memory: none.
-  public func first(where predicate: @escaping @Sendable (Element) -> Bool) -> Signal {
+  @inlinable public func first(where predicate: @escaping @Sendable (Element) -> Bool) -> Signal {
     filter(predicate).take(1)
   }
 
@@ -31,7 +31,7 @@ extension Signal {
   /// signal's subscription (Rx `takeWhile`, RAC `-takeWhileBlock:`, Combine `prefix(while:)`).
   /// `predicate` runs on the thread sending each value; failures and the end pass through. Memory:
   /// none.
-  public func prefix(while predicate: @escaping @Sendable (Element) -> Bool) -> Signal {
+  @inlinable public func prefix(while predicate: @escaping @Sendable (Element) -> Bool) -> Signal {
     lift { observer in
       { event in
         if case .next(let value) = event, !predicate(value) {
@@ -47,7 +47,7 @@ extension Signal {
   /// (Rx `skipWhile`, RAC `-skipWhileBlock:`, Combine `drop(while:)`). `predicate` runs on the thread
   /// sending each value, and no more once it has failed; failures and the end pass through. Memory:
   /// none.
-  public func drop(while predicate: @escaping @Sendable (Element) -> Bool) -> Signal {
+  @inlinable public func drop(while predicate: @escaping @Sendable (Element) -> Bool) -> Signal {
     lift { observer in
       let dropping = SubscriptionState(true)
       return { event in
@@ -62,7 +62,7 @@ extension Signal {
 
   /// Sends no values, only the end or the failure (RAC `-ignoreValues`, Rx `ignoreElements`, Combine
   /// `ignoreOutput`). Memory: none.
-  public func ignoreValues() -> Signal {
+  @inlinable public func ignoreValues() -> Signal {
     lift { observer in
       { event in
         if case .next = event { return }
@@ -74,7 +74,8 @@ extension Signal {
   /// Ignores this signal's values and, once it finishes, subscribes to `next` and sends its events
   /// (RAC `-then:`). A failure of this signal ends it without subscribing to `next`. `next` is
   /// subscribed on the thread that finished this signal. Memory: none.
-  public func then<NewElement: Sendable>(_ next: Signal<NewElement, Failure>) -> Signal<NewElement, Failure> {
+  @inlinable public func then<NewElement: Sendable>(_ next: Signal<NewElement, Failure>) -> Signal<NewElement, Failure>
+  {
     compactMap { _ -> NewElement? in nil }.concat(next)
   }
 }

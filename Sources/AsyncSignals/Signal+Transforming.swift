@@ -61,7 +61,7 @@ extension Signal {
 
   /// Sends each accumulated result, starting from `initial` (`-scanWithStart:reduce:`, Rx `scan`).
   /// Memory: the accumulated result.
-  public func scan<Result: Sendable>(
+  @inlinable public func scan<Result: Sendable>(
     _ initial: Result, _ accumulate: @escaping @Sendable (Result, Element) -> Result
   ) -> Signal<Result, Failure> {
     lift { observer in
@@ -80,7 +80,7 @@ extension Signal {
 
   /// Drops values equal to the one before them (`-distinctUntilChanged`).
   /// Memory: the previous value.
-  public func distinctUntilChanged(by areEqual: @escaping @Sendable (Element, Element) -> Bool) -> Signal {
+  @inlinable public func distinctUntilChanged(by areEqual: @escaping @Sendable (Element, Element) -> Bool) -> Signal {
     lift { observer in
       let last = SubscriptionState<Element?>(nil)
       return { event in
@@ -97,7 +97,7 @@ extension Signal {
   /// Memory: a counter.
   ///
   /// - Precondition: `count >= 0`.
-  public func take(_ count: Int) -> Signal {
+  @inlinable public func take(_ count: Int) -> Signal {
     checkArgument(count >= 0, "Signal.take: count must not be negative (got \(count))")
     if count == 0 { return .empty() }
     return lift { observer in
@@ -115,7 +115,7 @@ extension Signal {
   /// Memory: a counter.
   ///
   /// - Precondition: `count >= 0`.
-  public func skip(_ count: Int) -> Signal {
+  @inlinable public func skip(_ count: Int) -> Signal {
     checkArgument(count >= 0, "Signal.skip: count must not be negative (got \(count))")
     return lift { observer in
       let skipped = SubscriptionState(0)
@@ -133,14 +133,16 @@ extension Signal {
 extension Signal where Element: Equatable {
   /// Drops values equal to the one before them (`-distinctUntilChanged`).
   /// Memory: the previous value.
-  public func distinctUntilChanged() -> Signal { distinctUntilChanged(by: ==) }
+  @inlinable public func distinctUntilChanged() -> Signal { distinctUntilChanged(by: ==) }
 }
 
 extension Signal where Failure == Never {
   /// The same signal, typed as one that may fail with `Failure` (Combine's `setFailureType(to:)`,
   /// ReactiveSwift's `promoteError`), to combine it with failing signals or give it a `timeout`.
   /// Memory: none (fused with its upstream, as `map`).
-  public func setFailureType<NewFailure: Error>(to failureType: NewFailure.Type) -> Signal<Element, NewFailure> {
+  @inlinable public func setFailureType<NewFailure: Error>(to failureType: NewFailure.Type) -> Signal<
+    Element, NewFailure
+  > {
     fuse { handler in
       { event in
         switch event {

@@ -35,7 +35,7 @@ extension AnyObserver where Element: Sendable {
 
 extension Event where Element: Sendable {
   /// The same event as the native signals spell it.
-  var signalEvent: SignalEvent<Element, any Error> {
+  @inlinable var signalEvent: SignalEvent<Element, any Error> {
     switch self {
     case .next(let value): .next(value)
     case .error(let error): .failed(error)

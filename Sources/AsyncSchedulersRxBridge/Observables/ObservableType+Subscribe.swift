@@ -84,9 +84,9 @@ extension ObservableType {
 }
 
 /// A weak reference that crosses threads: it only reads the reference, which the runtime makes atomic.
-final class WeakReference<Object: AnyObject>: @unchecked Sendable {
+@usableFromInline final class WeakReference<Object: AnyObject>: @unchecked Sendable {
   // Why @unchecked Sendable: the one stored property is a `weak let`, read atomically by the runtime and
   // never written after `init`.
-  weak let object: Object?
-  init(_ object: Object) { self.object = object }
+  @usableFromInline weak let object: Object?
+  @inlinable init(_ object: Object) { self.object = object }
 }

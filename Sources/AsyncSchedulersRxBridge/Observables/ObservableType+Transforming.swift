@@ -218,7 +218,7 @@ extension ObservableType {
 
 extension ObservableType where Element: Equatable {
   /// Drops values equal to the value before them.
-  public func distinctUntilChanged() -> Observable<Element> { Observable(signal.distinctUntilChanged()) }
+  @inlinable public func distinctUntilChanged() -> Observable<Element> { Observable(signal.distinctUntilChanged()) }
 }
 
 extension ObservableType {

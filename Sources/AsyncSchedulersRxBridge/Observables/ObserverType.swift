@@ -12,13 +12,13 @@ public protocol ObserverType: Sendable {
 
 extension ObserverType {
   /// Sends a value (`on(.next(element))`).
-  public func onNext(_ element: Element) { on(.next(element)) }
+  @inlinable public func onNext(_ element: Element) { on(.next(element)) }
 
   /// Ends the sequence successfully (`on(.completed)`).
-  public func onCompleted() { on(.completed) }
+  @inlinable public func onCompleted() { on(.completed) }
 
   /// Ends the sequence with `error` (`on(.error(error))`).
-  public func onError(_ error: any Swift.Error) { on(.error(error)) }
+  @inlinable public func onError(_ error: any Swift.Error) { on(.error(error)) }
 
   /// This observer as an `AnyObserver`.
   public func asObserver() -> AnyObserver<Element> { AnyObserver(eventHandler: { self.on($0) }) }

@@ -7,14 +7,17 @@ import Synchronization
 ///
 /// Thread-safe as ``PublishSubject``.
 public final class AsyncSubject<Element: Sendable>: ObservableType, ObserverType, Sendable {
-  private let last = Mutex<Element?>(nil)
-  private let core = RxSubjectCore<Element>(subject: ReplaySignalSubject(capacity: 1), replaysAfterEnd: true)
+  @usableFromInline let last: Mutex<Element?>
+  @usableFromInline let core: RxSubjectCore<Element>
 
   /// A subject with no value.
-  public init() {}
+  @inlinable public init() {
+    last = Mutex(nil)
+    core = RxSubjectCore(subject: ReplaySignalSubject(capacity: 1), replaysAfterEnd: true)
+  }
 
   /// Keeps a value as the last one; sends it and the completion on `completed`; sends an error alone.
-  public func on(_ event: Event<Element>) {
+  @inlinable public func on(_ event: Event<Element>) {
     switch event {
     case .next(let value): last.withCriticalRegion { $0 = value }
     case .error: core.on(event)
@@ -25,13 +28,13 @@ public final class AsyncSubject<Element: Sendable>: ObservableType, ObserverType
   }
 
   /// Subscribes `observer`: it gets the last value and the completion, or the error, when they come.
-  public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+  @inlinable public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == Element {
     asObservable().subscribe(observer)
   }
 
   /// The subject as an `Observable`.
-  public func asObservable() -> Observable<Element> { Observable(core.signal(owner: self)) }
+  @inlinable public func asObservable() -> Observable<Element> { Observable(core.signal(owner: self)) }
 
   /// Whether the subject has observers that have not ended.
   public var hasObservers: Bool { core.hasObservers }

@@ -6,10 +6,10 @@ import AsyncSignals
 ///
 /// Thread-safe as ``PublishSubject``.
 public final class BehaviorSubject<Element: Sendable>: ObservableType, ObserverType, Disposable, Sendable {
-  private let core: RxSubjectCore<Element>
+  @usableFromInline let core: RxSubjectCore<Element>
 
   /// A subject whose current value is `value`.
-  public init(value: Element) {
+  @inlinable public init(value: Element) {
     core = RxSubjectCore(subject: ReplaySignalSubject(capacity: 1, initialValue: value), replaysAfterEnd: false)
   }
 
@@ -20,16 +20,16 @@ public final class BehaviorSubject<Element: Sendable>: ObservableType, ObserverT
   }
 
   /// Makes `event`'s value the current one and sends it; ignored after the end or `dispose()`.
-  public func on(_ event: Event<Element>) { core.on(event) }
+  @inlinable public func on(_ event: Event<Element>) { core.on(event) }
 
   /// Subscribes `observer`: the current value, then the events sent from now on.
-  public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+  @inlinable public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == Element {
     asObservable().subscribe(observer)
   }
 
   /// The subject as an `Observable`.
-  public func asObservable() -> Observable<Element> { Observable(core.signal(owner: self)) }
+  @inlinable public func asObservable() -> Observable<Element> { Observable(core.signal(owner: self)) }
 
   /// The subject as an observer.
   public func asObserver() -> AnyObserver<Element> { AnyObserver(eventHandler: { self.on($0) }) }

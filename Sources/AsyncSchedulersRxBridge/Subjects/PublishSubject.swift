@@ -7,23 +7,22 @@ import AsyncSignals
 /// Thread-safe: events sent from several threads reach each observer one at a time, in the order they
 /// were accepted, on the sending thread, with no lock held.
 public final class PublishSubject<Element: Sendable>: ObservableType, ObserverType, Disposable, Sendable {
-  private let core = RxSubjectCore<Element>(
-    subject: ReplaySignalSubject(capacity: 0), replaysAfterEnd: false)
+  @usableFromInline let core: RxSubjectCore<Element>
 
   /// A subject with no observers.
-  public init() {}
+  @inlinable public init() { core = RxSubjectCore(subject: ReplaySignalSubject(capacity: 0), replaysAfterEnd: false) }
 
   /// Sends `event` to the current observers; ignored after the end or after `dispose()`.
-  public func on(_ event: Event<Element>) { core.on(event) }
+  @inlinable public func on(_ event: Event<Element>) { core.on(event) }
 
   /// Subscribes `observer` to the events sent from now on.
-  public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+  @inlinable public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == Element {
     asObservable().subscribe(observer)
   }
 
   /// The subject as an `Observable`.
-  public func asObservable() -> Observable<Element> { Observable(core.signal(owner: self)) }
+  @inlinable public func asObservable() -> Observable<Element> { Observable(core.signal(owner: self)) }
 
   /// The subject as an observer.
   public func asObserver() -> AnyObserver<Element> { AnyObserver(eventHandler: { self.on($0) }) }

@@ -6,33 +6,33 @@ import AsyncSignals
 ///
 /// Thread-safe as ``PublishSubject``.
 public final class ReplaySubject<Element: Sendable>: ObservableType, ObserverType, Disposable, Sendable {
-  private let core: RxSubjectCore<Element>
+  @usableFromInline let core: RxSubjectCore<Element>
 
-  private init(capacity: Int) {
+  @usableFromInline init(capacity: Int) {
     core = RxSubjectCore(subject: ReplaySignalSubject(capacity: capacity), replaysAfterEnd: true)
   }
 
   /// A subject replaying the latest `bufferSize` values.
   /// - Precondition: `bufferSize >= 0`.
-  public static func create(bufferSize: Int) -> ReplaySubject<Element> {
+  @inlinable public static func create(bufferSize: Int) -> ReplaySubject<Element> {
     checkArgument(bufferSize >= 0, "ReplaySubject.create: bufferSize must not be negative (got \(bufferSize))")
     return ReplaySubject(capacity: bufferSize)
   }
 
   /// A subject replaying every value it was sent.
-  public static func createUnbounded() -> ReplaySubject<Element> { ReplaySubject(capacity: .max) }
+  @inlinable public static func createUnbounded() -> ReplaySubject<Element> { ReplaySubject(capacity: .max) }
 
   /// Sends `event`, keeping it for the replay; ignored after the end or `dispose()`.
-  public func on(_ event: Event<Element>) { core.on(event) }
+  @inlinable public func on(_ event: Event<Element>) { core.on(event) }
 
   /// Subscribes `observer`: the replay, then the events sent from now on.
-  public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+  @inlinable public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == Element {
     asObservable().subscribe(observer)
   }
 
   /// The subject as an `Observable`.
-  public func asObservable() -> Observable<Element> { Observable(core.signal(owner: self)) }
+  @inlinable public func asObservable() -> Observable<Element> { Observable(core.signal(owner: self)) }
 
   /// The subject as an observer.
   public func asObserver() -> AnyObserver<Element> { AnyObserver(eventHandler: { self.on($0) }) }
