@@ -61,10 +61,8 @@ extension Signal {
   @inlinable func deliver() {
     var batch: [SignalEvent<Element, Failure>] = []
     while events.withCriticalRegion({ $0.takeAll(into: &batch) }) {
-      for event in batch {
-        if observer.isTerminated { return }
-        observer.send(event)
-      }
+      // The send says whether the subscription is still open: no lock of its own per event.
+      for event in batch where !observer.sendReportingOpen(event) { return }
     }
   }
 }

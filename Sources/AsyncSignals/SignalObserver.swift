@@ -54,19 +54,25 @@ public final class SignalObserver<Element: Sendable, Failure: Error>: Sendable {
 
   /// Sends `event`, enforcing the grammar: delivered on this thread, after the events sent before it
   /// (waiting, if another thread is delivering, for at most those), never after a later one.
-  @inlinable public func send(_ event: SignalEvent<Element, Failure>) {
+  @inlinable public func send(_ event: SignalEvent<Element, Failure>) { _ = sendReportingOpen(event) }
+
+  /// Sends `event` as ``send(_:)-(SignalEvent<Element,Failure>)`` does, and says whether the
+  /// subscription was still open after it (`!isTerminated`), read in the same critical regions the send
+  /// takes: a producer loop checks its result instead of taking the lock again for ``isTerminated``.
+  @inlinable package func sendReportingOpen(_ event: SignalEvent<Element, Failure>) -> Bool {
     let thread = SendingThread.current
     let decision = state.withCriticalRegion { state -> SendDecision in
       switch state.machine.send(event, isTerminal: event.isTerminal, from: thread, makeWaiter: { SendTurn() }) {
-      case .drop, .queued: return .none
-      case .deliver: return state.handler.map { .deliver($0) } ?? .none
+      case .drop: return .none(open: false)
+      case .queued: return .none(open: !state.machine.isTerminated)
+      case .deliver: return state.handler.map { .deliver($0) } ?? .none(open: false)
       case .wait(let turn): return .wait(turn)
       }
     }
     var handler: Handler
     switch decision {
-    case .none:
-      return
+    case .none(let open):
+      return open
     case .deliver(let current):
       handler = current
     case .wait(let turn):
@@ -74,7 +80,7 @@ public final class SignalObserver<Element: Sendable, Failure: Error>: Sendable {
       let granted = state.withCriticalRegion { state in
         state.machine.turnTaken(by: thread) ? state.handler : nil
       }
-      guard let granted else { return }
+      guard let granted else { return false }
       handler = granted
     }
     var current = event
@@ -83,40 +89,42 @@ public final class SignalObserver<Element: Sendable, Failure: Error>: Sendable {
       let step = state.withCriticalRegion { state -> DeliveryStep in
         switch state.machine.delivered() {
         case .deliver(let next):
-          return state.handler.map { .deliver(next, $0) } ?? .end(nil)
+          return state.handler.map { .deliver(next, $0) } ?? .end(nil, open: false)
         case .handOff(let turn):
-          return .handOff(turn)
+          return .handOff(turn, open: !state.machine.isTerminated)
         case .end(let release):
           if state.machine.isTerminated { state.handler = nil }
-          return .end(release)
+          return .end(release, open: !state.machine.isTerminated)
         }
       }
       switch step {
       case .deliver(let next, let nextHandler):
         handler = nextHandler
         current = next
-      case .handOff(let turn):
+      case .handOff(let turn, let open):
         turn.signal()
-        return
-      case .end(let release):
+        return open
+      case .end(let release, let open):
         release?.dispose()
-        return
+        return open
       }
     }
   }
 
   /// What a send does once it leaves the lock.
   @usableFromInline enum SendDecision {
-    case none
+    /// Nothing to deliver now; whether the subscription is still open.
+    case none(open: Bool)
     case deliver(Handler)
     case wait(SendTurn)
   }
 
-  /// What the deliverer does after an event, once it leaves the lock.
+  /// What the deliverer does after an event, once it leaves the lock; `open`: whether the subscription
+  /// is still open.
   @usableFromInline enum DeliveryStep {
     case deliver(SignalEvent<Element, Failure>, Handler)
-    case handOff(SendTurn)
-    case end((any Disposable)?)
+    case handOff(SendTurn, open: Bool)
+    case end((any Disposable)?, open: Bool)
   }
 
   /// Keeps the producer's resources for this subscription, or disposes them now if it has ended.

@@ -74,6 +74,45 @@ struct SignalTests {
     #expect(disposals.values == [1])
   }
 
+  @Test(
+    "a send says whether the subscription is still open: after the end, after a dispose from the handler, re-entrantly")
+  func sendReportsWhetherOpen() {
+    let observerBox = Mutex<SignalObserver<Int, Never>?>(nil)
+    let signal = Signal<Int, Never> { observer in
+      observerBox.withCriticalRegion { $0 = observer }
+      return nil
+    }
+    let reentrant = Mutex<[Bool]>([])
+    let subscription = Mutex<SignalSubscription<Int, Never>?>(nil)
+    subscription.withCriticalRegion {
+      $0 = signal.subscribe(next: { value in
+        let observer = observerBox.withCriticalRegion { $0 }!
+        // Queued behind this delivery: still open; a queued end closes it at once.
+        if value == 1 { reentrant.withLock { $0.append(observer.sendReportingOpen(.next(10))) } }
+        if value == 2 { reentrant.withLock { $0.append(observer.sendReportingOpen(.finished)) } }
+      })
+    }
+    let observer = observerBox.withCriticalRegion { $0 }!
+    #expect(observer.sendReportingOpen(.next(1)))
+    #expect(!observer.sendReportingOpen(.next(2)))
+    #expect(reentrant.withLock { $0 } == [true, false])
+    #expect(!observer.sendReportingOpen(.next(3)))
+
+    let disposing = Signal<Int, Never> { observer in
+      observerBox.withCriticalRegion { $0 = observer }
+      return nil
+    }
+    subscription.withCriticalRegion {
+      $0 = disposing.subscribe(next: { value in
+        if value == 2 { subscription.withCriticalRegion { $0 }?.dispose() }
+      })
+    }
+    let second = observerBox.withCriticalRegion { $0 }!
+    #expect(second.sendReportingOpen(.next(1)))
+    #expect(!second.sendReportingOpen(.next(2)))
+    #expect(!second.sendReportingOpen(.next(3)))
+  }
+
   @Test("a value sent re-entrantly from a handler is delivered after the current one, not inside it")
   func reentrantSendIsQueued() {
     let log = Log<String>()

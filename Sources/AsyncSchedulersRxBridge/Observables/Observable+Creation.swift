@@ -55,10 +55,9 @@ extension ObservableType {
   @inlinable public static func from(_ array: [Element]) -> Observable<Element> {
     Observable(
       Signal { observer in
-        for element in array {
-          if observer.isTerminated { return nil }
-          observer.send(element)
-        }
+        // The send says whether the subscription is still open (a disposal or a `take` downstream
+        // stops the loop), read in the send's own critical regions.
+        for element in array where !observer.sendReportingOpen(.next(element)) { return nil }
         observer.finish()
         return nil
       })
