@@ -1,5 +1,6 @@
 import AsyncSchedulers
 import AsyncSchedulersRxBridge
+import Synchronization
 import Testing
 
 @Suite("Observable creation")
@@ -11,6 +12,21 @@ struct ObservableCreationTests {
     _ = Observable.from([4]).subscribe(recorder)
     _ = Observable.just(5).subscribe(recorder)
     #expect(recorder.trace == ["1", "2", "3", "completed", "4", "completed", "5", "completed"])
+  }
+
+  @Test("from stops sending as soon as a take downstream has what it needs")
+  func fromStopsWhenTheSubscriptionEnds() {
+    let pulled = Mutex(0)
+    let recorder = Recorder<Int>()
+    _ = Observable.from(Array(0..<1000)).do(onNext: { _ in pulled.withLock { $0 += 1 } }).take(2)
+      .subscribe(recorder)
+    #expect(recorder.trace == ["0", "1", "completed"])
+    #expect(pulled.withLock { $0 } == 2)
+
+    let seen = Mutex(0)
+    _ = Observable.from(Array(0..<1000)).do(onNext: { _ in seen.withLock { $0 += 1 } })
+      .take(while: { $0 < 4 }).subscribe(onNext: { _ in })
+    #expect(seen.withLock { $0 } == 5)
   }
 
   @Test("create runs per subscription, drops events after the end and disposes its resources once")
