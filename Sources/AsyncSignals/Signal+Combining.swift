@@ -45,7 +45,7 @@ extension Signal {
   /// Merges the values of `signals` as they come (`+[RACSignal merge:]`, Rx `merge`); finishes when all
   /// have finished, fails when any fails.
   /// Memory: one subscription per signal still running.
-  public static func merge(_ signals: [Signal]) -> Signal {
+  @inlinable public static func merge(_ signals: [Signal]) -> Signal {
     Signal<Signal, Failure> { observer in
       for signal in signals { observer.send(signal) }
       observer.finish()
@@ -55,12 +55,12 @@ extension Signal {
 
   /// Merges this signal's values with `other`'s (`-merge:`).
   /// Memory: one subscription per signal still running.
-  public func merge(with other: Signal) -> Signal { .merge([self, other]) }
+  @inlinable public func merge(with other: Signal) -> Signal { .merge([self, other]) }
 
   /// Sends this signal's values, then, once it finishes, subscribes to `other` and sends its values
   /// (`-concat:`). A failure of this signal ends it without subscribing to `other`.
   /// Memory: none (one subscription at a time).
-  public func concat(_ other: Signal) -> Signal {
+  @inlinable public func concat(_ other: Signal) -> Signal {
     Signal { observer in
       // Two slots: the first signal may finish while it is being subscribed (`just(1)`), and then the
       // second subscription is stored before the first one's handle is; one shared slot would let the
@@ -82,7 +82,7 @@ extension Signal {
   /// (`-takeUntil:`; ReactiveSwift's `take(until:)`). A failure of the trigger is ignored; a trigger
   /// that fires before the first value gives an empty signal.
   /// Memory: the trigger's subscription.
-  public func take<Trigger: Sendable, TriggerFailure: Error>(
+  @inlinable public func take<Trigger: Sendable, TriggerFailure: Error>(
     until trigger: Signal<Trigger, TriggerFailure>
   ) -> Signal {
     Signal { observer in

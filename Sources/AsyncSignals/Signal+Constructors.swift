@@ -2,7 +2,7 @@ import AsyncSchedulers
 
 extension Signal {
   /// A signal that sends `value` and finishes, on the subscribing thread (`+[RACSignal return:]`).
-  public static func just(_ value: Element) -> Signal {
+  @inlinable public static func just(_ value: Element) -> Signal {
     Signal { observer in
       observer.send(value)
       observer.finish()
@@ -11,7 +11,7 @@ extension Signal {
   }
 
   /// A signal that finishes at once, sending nothing (`+[RACSignal empty]`).
-  public static func empty() -> Signal {
+  @inlinable public static func empty() -> Signal {
     Signal { observer in
       observer.finish()
       return nil
@@ -19,10 +19,10 @@ extension Signal {
   }
 
   /// A signal that never sends anything and never ends (`+[RACSignal never]`).
-  public static func never() -> Signal { Signal { _ in nil } }
+  @inlinable public static func never() -> Signal { Signal { _ in nil } }
 
   /// A signal that fails with `error` at once (`+[RACSignal error:]`).
-  public static func fail(_ error: Failure) -> Signal {
+  @inlinable public static func fail(_ error: Failure) -> Signal {
     Signal { observer in
       observer.fail(error)
       return nil

@@ -7,7 +7,7 @@ extension Signal {
   /// `next`, `failed` and `finished` run on the thread sending the event, one event at a time, before
   /// the event is sent on. `disposed` runs once, on the disposing thread, when the subscriber disposes
   /// the subscription (not when the signal ends by itself). Memory: none.
-  public func handleEvents(
+  @inlinable public func handleEvents(
     next: (@Sendable (Element) -> Void)? = nil, failed: (@Sendable (Failure) -> Void)? = nil,
     finished: (@Sendable () -> Void)? = nil, disposed: (@Sendable () -> Void)? = nil
   ) -> Signal {
@@ -28,7 +28,7 @@ extension Signal {
   /// Sends each event of this signal as a value, then finishes after the terminal one: the signal
   /// itself never fails (Rx `materialize`, RAC `-materialize`). Events are sent on the thread that
   /// sent them. Memory: none.
-  public func materialize() -> Signal<SignalEvent<Element, Failure>, Never> {
+  @inlinable public func materialize() -> Signal<SignalEvent<Element, Failure>, Never> {
     lift { observer in
       { event in
         observer.send(event)
@@ -42,7 +42,7 @@ extension Signal where Failure == Never {
   /// Turns the values of a materialized signal back into events: a value `.next(x)` sends `x`, and
   /// `.finished` or `.failed(error)` ends the signal that way (Rx `dematerialize`, RAC
   /// `-dematerialize`). The end of the materialized signal itself finishes it. Memory: none.
-  public func dematerialize<Value: Sendable, ValueFailure: Error>() -> Signal<Value, ValueFailure>
+  @inlinable public func dematerialize<Value: Sendable, ValueFailure: Error>() -> Signal<Value, ValueFailure>
   where Element == SignalEvent<Value, ValueFailure> {
     lift { observer in
       { event in

@@ -5,7 +5,7 @@ extension Signal {
   /// On failure, subscribes to the signal `handler` makes from the error and sends its events instead
   /// (RAC `-catch:`, Rx `catch`, Combine `catch`). `handler` runs once, on the thread that sent the
   /// failure; the end of this signal passes through. Memory: none.
-  public func `catch`<NewFailure: Error>(
+  @inlinable public func `catch`<NewFailure: Error>(
     _ handler: @escaping @Sendable (Failure) -> Signal<Element, NewFailure>
   ) -> Signal<Element, NewFailure> {
     Signal<Element, NewFailure> { observer in
@@ -26,7 +26,7 @@ extension Signal {
 
   /// On failure, sends `value` and finishes (RAC `-catchTo:` with a `+return:`, Combine
   /// `replaceError(with:)`): the signal never fails. Memory: `value`, for the signal's lifetime.
-  public func replaceError(with value: Element) -> Signal<Element, Never> {
+  @inlinable public func replaceError(with value: Element) -> Signal<Element, Never> {
     self.catch { _ in Signal<Element, Never>.just(value) }
   }
 

@@ -17,7 +17,7 @@ extension Signal {
   /// A signal whose `block` runs once, on `scheduler`, at the first subscription; every subscriber gets
   /// all it sent (`+[RACSignal startLazilyWithScheduler:block:]`).
   /// Memory: every value, for the returned signal's lifetime.
-  public static func startLazily(
+  @inlinable public static func startLazily(
     on scheduler: some Scheduler, _ block: @escaping @Sendable (SignalObserver<Element, Failure>) -> Void
   ) -> Signal {
     Signal { observer in scheduler.schedule { block(observer) } }.replayLazily()
@@ -26,7 +26,7 @@ extension Signal {
   /// A signal whose `block` starts running now, on `scheduler`; every subscriber gets all it sent
   /// (`+[RACSignal startEagerlyWithScheduler:block:]`).
   /// Memory: every value, for the returned signal's lifetime.
-  public static func startEagerly(
+  @inlinable public static func startEagerly(
     on scheduler: some Scheduler, _ block: @escaping @Sendable (SignalObserver<Element, Failure>) -> Void
   ) -> Signal {
     let signal = startLazily(on: scheduler, block)

@@ -10,7 +10,7 @@ extension Signal {
   /// finishes, the sample finishes at once if nothing waits, else at the next tick, after sending the
   /// last value. When `trigger` finishes, the waiting value is sent and the sample finishes (no tick can
   /// come). A failure of either fails it and disposes both. Memory: one value.
-  public func sample<Trigger: Sendable>(on trigger: Signal<Trigger, Failure>) -> Signal {
+  @inlinable public func sample<Trigger: Sendable>(on trigger: Signal<Trigger, Failure>) -> Signal {
     sample(on: trigger, resendingLatest: false)
   }
 

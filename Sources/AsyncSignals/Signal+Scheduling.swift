@@ -28,7 +28,7 @@ extension Signal {
   ///
   /// Disposing before the subscription job has run means the producer is never subscribed.
   /// Memory: none beyond the subscription job.
-  public func subscribe(on scheduler: some Scheduler) -> Signal {
+  @inlinable public func subscribe(on scheduler: some Scheduler) -> Signal {
     Signal { observer in
       let upstream = SerialDisposable()
       let job = scheduler.schedule { upstream.inner = self.subscribe(observer.send) }

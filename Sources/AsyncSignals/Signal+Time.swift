@@ -34,7 +34,7 @@ extension Signal {
   /// Memory: one value and one timer.
   ///
   /// - Precondition: `interval >= .zero`.
-  public func debounce(for interval: Duration, on scheduler: some Scheduler) -> Signal {
+  @inlinable public func debounce(for interval: Duration, on scheduler: some Scheduler) -> Signal {
     debounce(for: interval, on: scheduler) { _ in true }
   }
 
@@ -140,7 +140,9 @@ extension Signal {
   /// Memory: one timer.
   ///
   /// - Precondition: `interval >= .zero`.
-  public func timeout(after interval: Duration, on scheduler: some Scheduler, failingWith error: Failure) -> Signal {
+  @inlinable public func timeout(after interval: Duration, on scheduler: some Scheduler, failingWith error: Failure)
+    -> Signal
+  {
     checkArgument(interval >= .zero, "Signal.timeout: interval must not be negative (got \(interval))")
     return Signal { observer in
       let timer = scheduler.schedule(after: interval) { observer.fail(error) }
@@ -160,7 +162,7 @@ extension Signal where Failure == Never {
   /// Memory: one repeating timer.
   ///
   /// - Precondition: `interval > .zero`, `leeway >= .zero`.
-  public static func interval(
+  @inlinable public static func interval(
     _ interval: Duration, on scheduler: some Scheduler, leeway: Duration = .zero
   ) -> Signal<SchedulerInstant, Never> {
     checkArgument(interval > .zero, "Signal.interval: interval must be greater than zero (got \(interval))")
@@ -175,7 +177,7 @@ extension Signal where Failure == Never {
   /// Memory: one timer.
   ///
   /// - Precondition: `delay >= .zero`; `period > .zero` when given.
-  public static func timer(
+  @inlinable public static func timer(
     after delay: Duration, period: Duration? = nil, on scheduler: some Scheduler
   ) -> Signal<Int, Never> {
     checkArgument(delay >= .zero, "Signal.timer: delay must not be negative (got \(delay))")

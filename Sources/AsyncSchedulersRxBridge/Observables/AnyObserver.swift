@@ -23,7 +23,7 @@ public struct AnyObserver<Element>: ObserverType {
   public func on(_ event: Event<Element>) { handler(event) }
 
   /// This observer.
-  public func asObserver() -> AnyObserver<Element> { self }
+  @inlinable public func asObserver() -> AnyObserver<Element> { self }
 }
 
 extension AnyObserver where Element: Sendable {
@@ -44,7 +44,7 @@ extension Event where Element: Sendable {
   }
 
   /// The event a native signal delivered.
-  init<Failure: Error>(_ event: SignalEvent<Element, Failure>) {
+  @inlinable init<Failure: Error>(_ event: SignalEvent<Element, Failure>) {
     switch event {
     case .next(let value): self = .next(value)
     case .failed(let error): self = .error(error)

@@ -90,21 +90,21 @@ extension ObservableType {
   }
 
   /// A connectable sequence with no replay (`multicast(PublishSubject())`).
-  public func publish() -> ConnectableObservable<Element> { multicast(PublishSubject()) }
+  @inlinable public func publish() -> ConnectableObservable<Element> { multicast(PublishSubject()) }
 
   /// A connectable sequence replaying the latest `bufferSize` values (`multicast(ReplaySubject)`).
-  public func replay(_ bufferSize: Int) -> ConnectableObservable<Element> {
+  @inlinable public func replay(_ bufferSize: Int) -> ConnectableObservable<Element> {
     multicast(ReplaySubject.create(bufferSize: bufferSize))
   }
 
   /// A connectable sequence replaying every value.
-  public func replayAll() -> ConnectableObservable<Element> { multicast(ReplaySubject.createUnbounded()) }
+  @inlinable public func replayAll() -> ConnectableObservable<Element> { multicast(ReplaySubject.createUnbounded()) }
 
   /// Shares one subscription of this sequence among the observers, replaying the latest `replay`
   /// values to each new one (RxSwift's `share(replay:scope:)`): the source is subscribed with the
   /// first observer and disposed when the last leaves.
   /// - Precondition: `replay >= 0`.
-  public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Observable<Element> {
+  @inlinable public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Observable<Element> {
     checkArgument(replay >= 0, "Observable.share: replay must not be negative (got \(replay))")
     switch scope {
     case .whileConnected:

@@ -13,25 +13,25 @@ extension Event: Sendable where Element: Sendable {}
 
 extension Event {
   /// Whether this event ends the sequence (`error` or `completed`).
-  public var isStopEvent: Bool {
+  @inlinable public var isStopEvent: Bool {
     if case .next = self { return false }
     return true
   }
 
   /// The value of a `next` event, or `nil`.
-  public var element: Element? {
+  @inlinable public var element: Element? {
     if case .next(let value) = self { return value }
     return nil
   }
 
   /// The error of an `error` event, or `nil`.
-  public var error: (any Swift.Error)? {
+  @inlinable public var error: (any Swift.Error)? {
     if case .error(let error) = self { return error }
     return nil
   }
 
   /// Whether this is the `completed` event.
-  public var isCompleted: Bool {
+  @inlinable public var isCompleted: Bool {
     if case .completed = self { return true }
     return false
   }
@@ -39,7 +39,7 @@ extension Event {
   /// The event with its value transformed; an error thrown by `transform` becomes an `error` event.
   ///
   /// `transform` runs on the calling thread, only for a `next` event.
-  public func map<Result>(_ transform: (Element) throws -> Result) -> Event<Result> {
+  @inlinable public func map<Result>(_ transform: (Element) throws -> Result) -> Event<Result> {
     switch self {
     case .next(let value):
       do { return .next(try transform(value)) } catch { return .error(error) }
@@ -51,7 +51,7 @@ extension Event {
 
 extension Event: CustomDebugStringConvertible {
   /// `next(value)`, `error(error)` or `completed`, as RxSwift prints events.
-  public var debugDescription: String {
+  @inlinable public var debugDescription: String {
     switch self {
     case .next(let value): "next(\(value))"
     case .error(let error): "error(\(error))"
@@ -63,7 +63,7 @@ extension Event: CustomDebugStringConvertible {
 extension Event: Equatable where Element: Equatable {
   /// Equal when both are the same value, both completions, or both errors with the same description
   /// (errors are not `Equatable`; RxTest compares them the same way).
-  public static func == (lhs: Event, rhs: Event) -> Bool {
+  @inlinable public static func == (lhs: Event, rhs: Event) -> Bool {
     switch (lhs, rhs) {
     case (.next(let a), .next(let b)): a == b
     case (.completed, .completed): true

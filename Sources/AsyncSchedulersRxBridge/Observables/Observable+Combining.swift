@@ -4,31 +4,31 @@ import Synchronization
 
 extension ObservableType {
   /// Merges the values of `sources`; ends with the first error, or when all have completed.
-  public static func merge(_ sources: [Observable<Element>]) -> Observable<Element> {
+  @inlinable public static func merge(_ sources: [Observable<Element>]) -> Observable<Element> {
     Observable(.merge(sources.map(\.signal)))
   }
 
   /// Merges the values of `sources`, as the array form does.
-  public static func merge(_ sources: Observable<Element>...) -> Observable<Element> { merge(sources) }
+  @inlinable public static func merge(_ sources: Observable<Element>...) -> Observable<Element> { merge(sources) }
 
   /// Sends the values of `sources` one sequence after another: each starts when the previous completes.
-  public static func concat(_ sources: [Observable<Element>]) -> Observable<Element> {
+  @inlinable public static func concat(_ sources: [Observable<Element>]) -> Observable<Element> {
     guard let first = sources.first else { return .empty() }
     return Observable(sources.dropFirst().reduce(first.signal) { $0.concat($1.signal) })
   }
 
   /// Sends the values of `sources` one after another, as the array form does.
-  public static func concat(_ sources: Observable<Element>...) -> Observable<Element> { concat(sources) }
+  @inlinable public static func concat(_ sources: Observable<Element>...) -> Observable<Element> { concat(sources) }
 
   /// Sends this sequence's values, then, once it completes, `second`'s.
-  public func concat<Source: ObservableConvertibleType>(_ second: Source) -> Observable<Element>
+  @inlinable public func concat<Source: ObservableConvertibleType>(_ second: Source) -> Observable<Element>
   where Source.Element == Element {
     Observable(signal.concat(second.asObservable().signal))
   }
 
   /// Sends, whenever one of `sources` sends and all have sent once, the array of their latest values;
   /// completes when all have completed, fails with the first error.
-  public static func combineLatest(_ sources: [Observable<Element>]) -> Observable<[Element]> {
+  @inlinable public static func combineLatest(_ sources: [Observable<Element>]) -> Observable<[Element]> {
     guard let first = sources.first else { return .just([]) }
     let start = first.signal.map { [$0] }
     return Observable<[Element]>(
@@ -39,7 +39,7 @@ extension ObservableType {
 
   /// Sends, whenever one of `sources` sends and all have sent once, `resultSelector` of their latest
   /// values.
-  public static func combineLatest<Result: Sendable>(
+  @inlinable public static func combineLatest<Result: Sendable>(
     _ sources: [Observable<Element>], resultSelector: @escaping @Sendable ([Element]) throws -> Result
   ) -> Observable<Result> {
     combineLatest(sources).map(resultSelector)
@@ -47,7 +47,7 @@ extension ObservableType {
 
   /// Sends, once each of `sources` has sent its n-th value, the array of the n-th values; completes
   /// when one has completed and its values are used up.
-  public static func zip(_ sources: [Observable<Element>]) -> Observable<[Element]> {
+  @inlinable public static func zip(_ sources: [Observable<Element>]) -> Observable<[Element]> {
     guard let first = sources.first else { return .just([]) }
     let start = first.signal.map { [$0] }
     return Observable<[Element]>(
@@ -56,25 +56,27 @@ extension ObservableType {
 
   /// Sends, with each value of this sequence, `resultSelector` of it and `second`'s latest value
   /// (nothing until `second` has sent once).
-  public func withLatestFrom<Source: ObservableConvertibleType, Result: Sendable>(
+  @inlinable public func withLatestFrom<Source: ObservableConvertibleType, Result: Sendable>(
     _ second: Source, resultSelector: @escaping @Sendable (Element, Source.Element) throws -> Result
   ) -> Observable<Result> {
     Observable<(Element, Source.Element)>(signal.withLatestFrom(second.asObservable().signal)).map(resultSelector)
   }
 
   /// Sends, with each value of this sequence, `second`'s latest value.
-  public func withLatestFrom<Source: ObservableConvertibleType>(_ second: Source) -> Observable<Source.Element> {
+  @inlinable public func withLatestFrom<Source: ObservableConvertibleType>(_ second: Source) -> Observable<
+    Source.Element
+  > {
     withLatestFrom(second) { $1 }
   }
 
   /// Mirrors whichever of this sequence and `right` sends an event first, disposing the other.
-  public func amb<Source: ObservableConvertibleType>(_ right: Source) -> Observable<Element>
+  @inlinable public func amb<Source: ObservableConvertibleType>(_ right: Source) -> Observable<Element>
   where Source.Element == Element {
     Observable.amb([asObservable(), right.asObservable()])
   }
 
   /// Mirrors whichever of `sequence` sends an event first, disposing the others (RxSwift's `amb`).
-  public static func amb<Sources: Sequence>(_ sequence: Sources) -> Observable<Element>
+  @inlinable public static func amb<Sources: Sequence>(_ sequence: Sources) -> Observable<Element>
   where Sources.Element == Observable<Element> {
     let sources = Array(sequence)
     return Observable(
@@ -101,7 +103,7 @@ extension ObservableType {
 
 extension ObservableType {
   /// Sends, whenever either sends and both have sent once, `resultSelector` of their latest values.
-  public static func combineLatest<O1: ObservableConvertibleType, O2: ObservableConvertibleType>(
+  @inlinable public static func combineLatest<O1: ObservableConvertibleType, O2: ObservableConvertibleType>(
     _ source1: O1, _ source2: O2,
     resultSelector: @escaping @Sendable (O1.Element, O2.Element) throws -> Element
   ) -> Observable<Element> {
@@ -110,6 +112,7 @@ extension ObservableType {
   }
 
   /// Sends, whenever one sends and all have sent once, `resultSelector` of their latest values.
+  @inlinable
   public static func combineLatest<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType
   >(
@@ -122,7 +125,7 @@ extension ObservableType {
   }
 
   /// Sends, once both have sent their n-th value, `resultSelector` of the n-th values.
-  public static func zip<O1: ObservableConvertibleType, O2: ObservableConvertibleType>(
+  @inlinable public static func zip<O1: ObservableConvertibleType, O2: ObservableConvertibleType>(
     _ source1: O1, _ source2: O2,
     resultSelector: @escaping @Sendable (O1.Element, O2.Element) throws -> Element
   ) -> Observable<Element> {
@@ -131,6 +134,7 @@ extension ObservableType {
   }
 
   /// Sends, once all have sent their n-th value, `resultSelector` of the n-th values.
+  @inlinable
   public static func zip<O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType>(
     _ source1: O1, _ source2: O2, _ source3: O3,
     resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element) throws -> Element
@@ -143,13 +147,14 @@ extension ObservableType {
 
 extension Observable {
   /// Sends, whenever either sends and both have sent once, the pair of their latest values.
-  public static func combineLatest<O1: ObservableConvertibleType, O2: ObservableConvertibleType>(
+  @inlinable public static func combineLatest<O1: ObservableConvertibleType, O2: ObservableConvertibleType>(
     _ source1: O1, _ source2: O2
   ) -> Observable<(O1.Element, O2.Element)> where Element == (O1.Element, O2.Element) {
     Observable(source1.asObservable().signal.combineLatest(source2.asObservable().signal))
   }
 
   /// Sends, whenever one sends and all have sent once, the triple of their latest values.
+  @inlinable
   public static func combineLatest<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType
   >(_ source1: O1, _ source2: O2, _ source3: O3) -> Observable<(O1.Element, O2.Element, O3.Element)>
@@ -158,13 +163,14 @@ extension Observable {
   }
 
   /// Sends, once both have sent their n-th value, the pair of the n-th values.
-  public static func zip<O1: ObservableConvertibleType, O2: ObservableConvertibleType>(
+  @inlinable public static func zip<O1: ObservableConvertibleType, O2: ObservableConvertibleType>(
     _ source1: O1, _ source2: O2
   ) -> Observable<(O1.Element, O2.Element)> where Element == (O1.Element, O2.Element) {
     Observable(source1.asObservable().signal.zip(source2.asObservable().signal))
   }
 
   /// Sends, once all have sent their n-th value, the triple of the n-th values.
+  @inlinable
   public static func zip<O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType>(
     _ source1: O1, _ source2: O2, _ source3: O3
   ) -> Observable<(O1.Element, O2.Element, O3.Element)> where Element == (O1.Element, O2.Element, O3.Element) {

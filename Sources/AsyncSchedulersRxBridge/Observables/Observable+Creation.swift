@@ -35,19 +35,22 @@ extension ObservableType {
   }
 
   /// A sequence sending `element` and completing, on subscription.
-  public static func just(_ element: Element) -> Observable<Element> { Observable(.just(element)) }
+  @inlinable public static func just(_ element: Element) -> Observable<Element> { Observable(.just(element)) }
 
   /// A sequence sending `element` and completing, on `scheduler`.
-  public static func just(_ element: Element, scheduler: some ImmediateSchedulerType) -> Observable<Element> {
+  @inlinable public static func just(_ element: Element, scheduler: some ImmediateSchedulerType) -> Observable<Element>
+  {
     from([element], scheduler: scheduler)
   }
 
   /// A sequence sending each of `elements` and completing, on subscription.
-  public static func of(_ elements: Element...) -> Observable<Element> { from(elements) }
+  @inlinable public static func of(_ elements: Element...) -> Observable<Element> { from(elements) }
 
   /// A sequence sending each of `elements` and completing, each on `scheduler` (one scheduled action
   /// per element, as RxSwift).
-  public static func of(_ elements: Element..., scheduler: some ImmediateSchedulerType) -> Observable<Element> {
+  @inlinable public static func of(_ elements: Element..., scheduler: some ImmediateSchedulerType) -> Observable<
+    Element
+  > {
     from(elements, scheduler: scheduler)
   }
 
@@ -64,7 +67,7 @@ extension ObservableType {
   }
 
   /// A sequence sending each element of `sequence` and completing, on subscription.
-  public static func from<Source: Sequence & Sendable>(_ sequence: Source) -> Observable<Element>
+  @inlinable public static func from<Source: Sequence & Sendable>(_ sequence: Source) -> Observable<Element>
   where Source.Element == Element {
     from(Array(sequence))
   }
@@ -85,22 +88,22 @@ extension ObservableType {
   }
 
   /// A sequence sending `element` if it is not `nil`, then completing.
-  public static func from(optional element: Element?) -> Observable<Element> {
+  @inlinable public static func from(optional element: Element?) -> Observable<Element> {
     from(element.map { [$0] } ?? [])
   }
 
   /// A sequence that completes on subscription, sending nothing.
-  public static func empty() -> Observable<Element> { Observable(.empty()) }
+  @inlinable public static func empty() -> Observable<Element> { Observable(.empty()) }
 
   /// A sequence that never sends anything and never ends.
-  public static func never() -> Observable<Element> { Observable(.never()) }
+  @inlinable public static func never() -> Observable<Element> { Observable(.never()) }
 
   /// A sequence that fails with `error` on subscription.
-  public static func error(_ error: any Swift.Error) -> Observable<Element> { Observable(.fail(error)) }
+  @inlinable public static func error(_ error: any Swift.Error) -> Observable<Element> { Observable(.fail(error)) }
 
   /// A sequence whose every subscription subscribes to a new sequence made by `factory` (RxSwift's
   /// `deferred`). `factory` runs on the subscribing thread; an error it throws fails the subscription.
-  public static func deferred(_ factory: @escaping @Sendable () throws -> Observable<Element>)
+  @inlinable public static func deferred(_ factory: @escaping @Sendable () throws -> Observable<Element>)
     -> Observable<Element>
   {
     Observable(

@@ -16,7 +16,7 @@ public struct Observable<Element: Sendable>: ObservableType, Sendable {
   @inlinable init(_ signal: Signal<Element, any Error>) { self.signal = signal }
 
   /// Subscribes `observer`; see ``ObservableType/subscribe(_:)``.
-  public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+  @inlinable public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == Element {
     signal.subscribe { observer.on(Event($0)) }
   }

@@ -5,15 +5,15 @@ extension ObservableConvertibleType {
   /// The sequence's values as an async sequence (RxSwift 6.5's `values`): iterating subscribes; leaving
   /// the loop or cancelling the task disposes the subscription; an error is thrown from the loop.
   /// Values wait in an unbounded buffer while the loop body runs.
-  public var values: SignalValues<Element, any Error> { asObservable().signal.values(buffering: .unbounded) }
+  @inlinable public var values: SignalValues<Element, any Error> { asObservable().signal.values(buffering: .unbounded) }
 
   /// The sequence as a native signal (errors untyped).
-  public func asSignal() -> Signal<Element, any Error> { asObservable().signal }
+  @inlinable public func asSignal() -> Signal<Element, any Error> { asObservable().signal }
 }
 
 extension Signal {
   /// The signal as an `Observable`: the same subscriptions, its failure untyped.
-  public func asObservable() -> Observable<Element> {
+  @inlinable public func asObservable() -> Observable<Element> {
     Observable(self.catch { error -> Signal<Element, any Error> in .fail(error) })
   }
 }
@@ -21,7 +21,7 @@ extension Signal {
 extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// The async sequence as an `Observable` (RxSwift 6.5's `asObservable()`): each subscription
   /// iterates it in a new task; disposing cancels that task; an error it throws fails the sequence.
-  public func asObservable() -> Observable<Element> {
+  @inlinable public func asObservable() -> Observable<Element> {
     Observable.create { observer in
       let task = Task {
         do {

@@ -5,7 +5,7 @@ import Synchronization
 extension ObservableType {
   /// On an error, continues with the sequence `handler` makes from it (RxSwift's `catch`); an error
   /// `handler` throws fails the sequence.
-  public func `catch`(_ handler: @escaping @Sendable (any Swift.Error) throws -> Observable<Element>)
+  @inlinable public func `catch`(_ handler: @escaping @Sendable (any Swift.Error) throws -> Observable<Element>)
     -> Observable<Element>
   {
     Observable(
@@ -15,17 +15,17 @@ extension ObservableType {
   }
 
   /// On an error, sends `element` and completes (RxSwift's `catchAndReturn`).
-  public func catchAndReturn(_ element: Element) -> Observable<Element> {
+  @inlinable public func catchAndReturn(_ element: Element) -> Observable<Element> {
     Observable(signal.catch { _ in .just(element) })
   }
 
   /// Resubscribes after every error, forever (RxSwift's `retry()`).
-  public func retry() -> Observable<Element> { Observable(signal.retry()) }
+  @inlinable public func retry() -> Observable<Element> { Observable(signal.retry()) }
 
   /// Subscribes at most `maxAttemptCount` times in all: after that many errors the last one is sent
   /// (RxSwift's `retry(_:)`).
   /// - Precondition: `maxAttemptCount >= 1`.
-  public func retry(_ maxAttemptCount: Int) -> Observable<Element> {
+  @inlinable public func retry(_ maxAttemptCount: Int) -> Observable<Element> {
     checkArgument(maxAttemptCount >= 1, "Observable.retry: maxAttemptCount must be at least 1 (got \(maxAttemptCount))")
     return Observable(signal.retry(maxAttemptCount - 1))
   }
@@ -35,7 +35,7 @@ extension ObservableType {
   ///
   /// `notificationHandler` runs once per subscription, on the subscribing thread, with a sequence of
   /// this subscription's errors.
-  public func retry<Trigger: ObservableConvertibleType>(
+  @inlinable public func retry<Trigger: ObservableConvertibleType>(
     when notificationHandler: @escaping @Sendable (Observable<any Swift.Error>) -> Trigger
   ) -> Observable<Element> {
     let upstream = signal

@@ -14,14 +14,14 @@ public enum TakeBehavior: Sendable {
 extension ObservableType {
   /// Sends the first `count` values, then completes (at once for `count == 0`).
   /// - Precondition: `count >= 0`.
-  public func take(_ count: Int) -> Observable<Element> {
+  @inlinable public func take(_ count: Int) -> Observable<Element> {
     checkArgument(count >= 0, "Observable.take: count must not be negative (got \(count))")
     return Observable(signal.take(count))
   }
 
   /// Sends the last `count` values when the sequence completes.
   /// - Precondition: `count >= 0`.
-  public func takeLast(_ count: Int) -> Observable<Element> {
+  @inlinable public func takeLast(_ count: Int) -> Observable<Element> {
     checkArgument(count >= 0, "Observable.takeLast: count must not be negative (got \(count))")
     return lift {
       let buffer = SubscriptionState<[Element]>([])
@@ -41,13 +41,15 @@ extension ObservableType {
   }
 
   /// Sends values until `other` sends a value (or completes, as RxSwift), then completes.
-  public func take<Source: ObservableConvertibleType>(until other: Source) -> Observable<Element> {
+  @inlinable public func take<Source: ObservableConvertibleType>(until other: Source) -> Observable<Element> {
     Observable(signal.take(until: other.asObservable().signal))
   }
 
   /// Sends values while `predicate` holds; the first that fails it completes the sequence, and is sent
   /// too with `.inclusive`.
-  public func take(while predicate: @escaping @Sendable (Element) throws -> Bool, behavior: TakeBehavior = .exclusive)
+  @inlinable public func take(
+    while predicate: @escaping @Sendable (Element) throws -> Bool, behavior: TakeBehavior = .exclusive
+  )
     -> Observable<Element>
   {
     liftValues { value, observer in
@@ -62,7 +64,9 @@ extension ObservableType {
 
   /// Sends values until one passes `predicate`, which completes the sequence and is sent too with
   /// `.inclusive`.
-  public func take(until predicate: @escaping @Sendable (Element) throws -> Bool, behavior: TakeBehavior = .exclusive)
+  @inlinable public func take(
+    until predicate: @escaping @Sendable (Element) throws -> Bool, behavior: TakeBehavior = .exclusive
+  )
     -> Observable<Element>
   {
     take(while: { try !predicate($0) }, behavior: behavior)
@@ -70,13 +74,13 @@ extension ObservableType {
 
   /// Drops the first `count` values.
   /// - Precondition: `count >= 0`.
-  public func skip(_ count: Int) -> Observable<Element> {
+  @inlinable public func skip(_ count: Int) -> Observable<Element> {
     checkArgument(count >= 0, "Observable.skip: count must not be negative (got \(count))")
     return Observable(signal.skip(count))
   }
 
   /// Drops values while `predicate` holds, then sends all.
-  public func skip(while predicate: @escaping @Sendable (Element) throws -> Bool) -> Observable<Element> {
+  @inlinable public func skip(while predicate: @escaping @Sendable (Element) throws -> Bool) -> Observable<Element> {
     lift {
       let skipping = SubscriptionState(true)
       return { event, observer in
@@ -123,7 +127,7 @@ extension ObservableType {
   /// Sends the value at `index` and completes; fails with `RxError.argumentOutOfRange` if the sequence
   /// completes first.
   /// - Precondition: `index >= 0`.
-  public func element(at index: Int) -> Observable<Element> {
+  @inlinable public func element(at index: Int) -> Observable<Element> {
     checkArgument(index >= 0, "Observable.element(at:): index must not be negative (got \(index))")
     return lift {
       let seen = SubscriptionState(0)

@@ -188,11 +188,11 @@ private final class ConcatQueue<Value: Sendable, Inner: Sendable>: Sendable {
 
 extension ObservableType where Element: ObservableConvertibleType {
   /// Merges the values of the inner sequences this sequence sends.
-  public func merge() -> Observable<Element.Element> { flatMap { $0 } }
+  @inlinable public func merge() -> Observable<Element.Element> { flatMap { $0 } }
 
   /// Sends the values of the latest inner sequence only (RxSwift's `switchLatest`).
-  public func switchLatest() -> Observable<Element.Element> { flatMapLatest { $0 } }
+  @inlinable public func switchLatest() -> Observable<Element.Element> { flatMapLatest { $0 } }
 
   /// Sends the values of the inner sequences one sequence after another.
-  public func concat() -> Observable<Element.Element> { concatMap { $0 } }
+  @inlinable public func concat() -> Observable<Element.Element> { concatMap { $0 } }
 }

@@ -1,21 +1,11 @@
 import AsyncSchedulers
 import AsyncSignals
 
-/// Mutable state of one subscription of an operator, touched only by that subscription's upstream
-/// handler.
-final class SubscriptionState<Value>: @unchecked Sendable {
-  // Why @unchecked Sendable: a signal delivers one subscription's events one at a time, each delivery
-  // ordered after the previous one by the signal's observer lock, and only the handler of those events
-  // reads or writes `value`.
-  var value: Value
-  init(_ value: Value) { self.value = value }
-}
-
 extension ObservableType {
   /// An operator whose every subscription subscribes once upstream: `makeStep` runs per subscription,
   /// on the subscribing thread, and returns the handler of the upstream's events, which sends to the
   /// downstream observer. An error the handler throws fails the downstream and disposes the upstream.
-  func lift<Result: Sendable>(
+  @inlinable func lift<Result: Sendable>(
     _ makeStep: @escaping @Sendable () -> @Sendable (Event<Element>, SignalObserver<Result, any Error>) throws -> Void
   ) -> Observable<Result> {
     let upstream = signal
@@ -29,7 +19,7 @@ extension ObservableType {
   }
 
   /// An operator that handles each value with `onValue` and forwards the end as it is.
-  func liftValues<Result: Sendable>(
+  @inlinable func liftValues<Result: Sendable>(
     _ onValue: @escaping @Sendable (Element, SignalObserver<Result, any Error>) throws -> Void
   ) -> Observable<Result> {
     lift {

@@ -22,11 +22,13 @@ extension ObservableType {
 
   /// RxSwift 5's name of ``observe(on:)``, kept without RxSwift 6's deprecation warning so that
   /// migrating code builds clean; prefer `observe(on:)` in new code.
-  public func observeOn(_ scheduler: some ImmediateSchedulerType) -> Observable<Element> { observe(on: scheduler) }
+  @inlinable public func observeOn(_ scheduler: some ImmediateSchedulerType) -> Observable<Element> {
+    observe(on: scheduler)
+  }
 
   /// Subscribes (and disposes) upstream on `scheduler` (RxSwift's `subscribe(on:)`): the sequence's
   /// subscription work runs there; events arrive wherever the upstream sends them.
-  public func subscribe(on scheduler: some ImmediateSchedulerType) -> Observable<Element> {
+  @inlinable public func subscribe(on scheduler: some ImmediateSchedulerType) -> Observable<Element> {
     if let backed = scheduler as? any CoreBackedScheduler, backed.hopsThroughCore {
       return Observable(signal.subscribe(on: backed.coreScheduler))
     }
@@ -44,7 +46,7 @@ extension ObservableType {
 
   /// RxSwift 5's name of ``subscribe(on:)``, kept without RxSwift 6's deprecation warning so that
   /// migrating code builds clean; prefer `subscribe(on:)` in new code.
-  public func subscribeOn(_ scheduler: some ImmediateSchedulerType) -> Observable<Element> {
+  @inlinable public func subscribeOn(_ scheduler: some ImmediateSchedulerType) -> Observable<Element> {
     subscribe(on: scheduler)
   }
 
@@ -97,7 +99,7 @@ extension ObservableType {
 
   /// Fails with `RxError.timeout` when `dueTime` passes after the subscription or a value without
   /// the next event (RxSwift's `timeout`).
-  public func timeout(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
+  @inlinable public func timeout(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
     timeout(dueTime, other: Observable<Element>.error(RxError.timeout), scheduler: scheduler)
   }
 
@@ -131,7 +133,7 @@ extension ObservableType {
 
   /// Sends this sequence's latest value each time `sampler` sends, if a new one came since the last
   /// sample; otherwise `defaultValue`, if given (RxSwift's `sample(_:defaultValue:)`).
-  public func sample<Source: ObservableConvertibleType>(_ sampler: Source, defaultValue: Element? = nil)
+  @inlinable public func sample<Source: ObservableConvertibleType>(_ sampler: Source, defaultValue: Element? = nil)
     -> Observable<Element>
   {
     let upstream = signal
@@ -159,12 +161,12 @@ extension ObservableType {
   }
 
   /// Sends values for `duration` after the subscription, then completes (RxSwift's `take(for:scheduler:)`).
-  public func take(for duration: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
+  @inlinable public func take(for duration: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
     take(until: Observable<Int>.timer(duration, scheduler: scheduler))
   }
 
   /// Drops the values sent within `duration` of the subscription (RxSwift's `skip(_:scheduler:)`).
-  public func skip(_ duration: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
+  @inlinable public func skip(_ duration: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
     skip(until: Observable<Int>.timer(duration, scheduler: scheduler))
   }
 }
@@ -190,7 +192,8 @@ extension ObservableType where Element: RxAbstractInteger {
 
   /// Sends `0`, `1`, `2`, … every `period`, the first after one period, on `scheduler` (RxSwift's
   /// `interval`).
-  public static func interval(_ period: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
+  @inlinable public static func interval(_ period: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element>
+  {
     timer(period, period: period, scheduler: scheduler)
   }
 }

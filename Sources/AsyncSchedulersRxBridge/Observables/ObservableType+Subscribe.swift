@@ -7,7 +7,7 @@ extension ObservableType {
   /// `on` runs on the thread that sends each event, one event at a time, never after the end. Disposing
   /// the returned disposable ends the subscription: no event is delivered after `dispose()` returns on
   /// the delivering thread, and the sequence's resources are disposed exactly once.
-  public func subscribe(_ on: @escaping @Sendable (Event<Element>) -> Void) -> any Disposable {
+  @inlinable public func subscribe(_ on: @escaping @Sendable (Event<Element>) -> Void) -> any Disposable {
     signal.subscribe { on(Event($0)) }
   }
 
@@ -40,7 +40,7 @@ extension ObservableType {
   /// not delivered (RxSwift 6's `subscribe(with:onNext:onError:onCompleted:onDisposed:)`).
   ///
   /// The closures run as in ``subscribe(onNext:onError:onCompleted:onDisposed:)``.
-  public func subscribe<Object: AnyObject>(
+  @inlinable public func subscribe<Object: AnyObject>(
     with object: Object, onNext: (@Sendable (Object, Element) -> Void)? = nil,
     onError: (@Sendable (Object, any Swift.Error) -> Void)? = nil,
     onCompleted: (@Sendable (Object) -> Void)? = nil, onDisposed: (@Sendable (Object) -> Void)? = nil
@@ -57,7 +57,7 @@ extension ObservableType {
   ///
   /// Binding is meant for sequences that do not fail; an error is forwarded to the observers as it is
   /// (RxSwift stops the process in debug builds).
-  public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable
+  @inlinable public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable
   where Observer.Element == Element {
     subscribe { event in
       for observer in observers { observer.on(event) }
@@ -66,7 +66,7 @@ extension ObservableType {
 
   /// Sends every event, its value made optional, to each of `observers` (RxSwift's `bind(to:)` for
   /// optional observers).
-  public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable
+  @inlinable public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable
   where Observer.Element == Element? {
     subscribe { event in
       for observer in observers { observer.on(event.map { $0 }) }
@@ -74,13 +74,13 @@ extension ObservableType {
   }
 
   /// Calls `onNext` with each value (RxSwift's `bind(onNext:)`), on the sending thread.
-  public func bind(onNext: @escaping @Sendable (Element) -> Void) -> any Disposable {
+  @inlinable public func bind(onNext: @escaping @Sendable (Element) -> Void) -> any Disposable {
     subscribe(onNext: onNext)
   }
 
   /// Subscribes with `binder`, which gets this sequence and returns what to dispose (RxSwift's
   /// `bind(to:)` with a binder function).
-  public func bind<Result>(to binder: (Self) -> Result) -> Result { binder(self) }
+  @inlinable public func bind<Result>(to binder: (Self) -> Result) -> Result { binder(self) }
 }
 
 /// A weak reference that crosses threads: it only reads the reference, which the runtime makes atomic.

@@ -30,7 +30,7 @@ extension ObservableType {
   }
 
   /// Sends each value with its index, from zero, per subscription.
-  public func enumerated() -> Observable<(index: Int, element: Element)> {
+  @inlinable public func enumerated() -> Observable<(index: Int, element: Element)> {
     lift {
       let next = SubscriptionState(0)
       return { event, observer in
@@ -46,7 +46,7 @@ extension ObservableType {
   }
 
   /// Sends each running result of `accumulator`, starting from `seed` for each subscription.
-  public func scan<Accumulate: Sendable>(
+  @inlinable public func scan<Accumulate: Sendable>(
     _ seed: Accumulate, accumulator: @escaping @Sendable (Accumulate, Element) throws -> Accumulate
   ) -> Observable<Accumulate> {
     lift {
@@ -64,7 +64,7 @@ extension ObservableType {
   }
 
   /// Sends each running result of `accumulator`, which updates the accumulated value in place.
-  public func scan<Accumulate: Sendable>(
+  @inlinable public func scan<Accumulate: Sendable>(
     into seed: Accumulate, accumulator: @escaping @Sendable (inout Accumulate, Element) throws -> Void
   ) -> Observable<Accumulate> {
     scan(seed) { accumulated, value in
@@ -76,7 +76,7 @@ extension ObservableType {
 
   /// Sends, when the sequence completes, the result of folding its values with `accumulator` from
   /// `seed`, transformed by `mapResult`.
-  public func reduce<Accumulate: Sendable, Result: Sendable>(
+  @inlinable public func reduce<Accumulate: Sendable, Result: Sendable>(
     _ seed: Accumulate, accumulator: @escaping @Sendable (Accumulate, Element) throws -> Accumulate,
     mapResult: @escaping @Sendable (Accumulate) throws -> Result
   ) -> Observable<Result> {
@@ -95,7 +95,7 @@ extension ObservableType {
   }
 
   /// Sends, when the sequence completes, the result of folding its values with `accumulator`.
-  public func reduce<Accumulate: Sendable>(
+  @inlinable public func reduce<Accumulate: Sendable>(
     _ seed: Accumulate, accumulator: @escaping @Sendable (Accumulate, Element) throws -> Accumulate
   ) -> Observable<Accumulate> {
     reduce(seed, accumulator: accumulator, mapResult: { $0 })
@@ -103,7 +103,7 @@ extension ObservableType {
 
   /// Sends every value consecutive-duplicate-free, comparing the keys `keySelector` makes with
   /// `comparer`; an error either throws fails the sequence.
-  public func distinctUntilChanged<Key: Sendable>(
+  @inlinable public func distinctUntilChanged<Key: Sendable>(
     _ keySelector: @escaping @Sendable (Element) throws -> Key,
     comparer: @escaping @Sendable (Key, Key) throws -> Bool
   ) -> Observable<Element> {
@@ -124,14 +124,14 @@ extension ObservableType {
   }
 
   /// Drops values equal, by `comparer`, to the value before them.
-  public func distinctUntilChanged(_ comparer: @escaping @Sendable (Element, Element) throws -> Bool)
+  @inlinable public func distinctUntilChanged(_ comparer: @escaping @Sendable (Element, Element) throws -> Bool)
     -> Observable<Element>
   {
     distinctUntilChanged({ $0 }, comparer: comparer)
   }
 
   /// Drops values whose key, by `keySelector`, equals the key of the value before them.
-  public func distinctUntilChanged<Key: Equatable & Sendable>(
+  @inlinable public func distinctUntilChanged<Key: Equatable & Sendable>(
     _ keySelector: @escaping @Sendable (Element) throws -> Key
   )
     -> Observable<Element>
@@ -140,12 +140,12 @@ extension ObservableType {
   }
 
   /// Sends `elements` first, then this sequence's values.
-  public func startWith(_ elements: Element...) -> Observable<Element> {
+  @inlinable public func startWith(_ elements: Element...) -> Observable<Element> {
     Observable(signal.prepend(contentsOf: elements))
   }
 
   /// Sends each event as a value, then completes (RxSwift's `materialize`).
-  public func materialize() -> Observable<Event<Element>> {
+  @inlinable public func materialize() -> Observable<Event<Element>> {
     lift {
       { event, observer in
         observer.send(event)
@@ -155,7 +155,7 @@ extension ObservableType {
   }
 
   /// Sends nothing but the end: the values are dropped (RxSwift 6's `ignoreElements`).
-  public func ignoreElements() -> Observable<Never> {
+  @inlinable public func ignoreElements() -> Observable<Never> {
     liftValues { _, _ in }
   }
 
@@ -164,7 +164,7 @@ extension ObservableType {
   ///
   /// The event closures run on the delivering thread; `onSubscribe` before subscribing upstream,
   /// `onSubscribed` after, on the subscribing thread; `onDispose` once, when the subscription ends.
-  public func `do`(
+  @inlinable public func `do`(
     onNext: (@Sendable (Element) throws -> Void)? = nil, afterNext: (@Sendable (Element) throws -> Void)? = nil,
     onError: (@Sendable (any Swift.Error) throws -> Void)? = nil,
     afterError: (@Sendable (any Swift.Error) throws -> Void)? = nil,
@@ -203,7 +203,7 @@ extension ObservableType {
   }
 
   /// Prints every event, subscription and disposal with `identifier` (RxSwift's `debug`).
-  public func debug(_ identifier: String? = nil, trimOutput: Bool = false) -> Observable<Element> {
+  @inlinable public func debug(_ identifier: String? = nil, trimOutput: Bool = false) -> Observable<Element> {
     let name = identifier ?? "Observable<\(Element.self)>"
     @Sendable func log(_ text: String) {
       let line = trimOutput && text.count > 40 ? String(text.prefix(40)) + "..." : text
@@ -223,7 +223,7 @@ extension ObservableType where Element: Equatable {
 
 extension ObservableType {
   /// Turns values that are events back into a sequence (RxSwift's `dematerialize`).
-  public func dematerialize<Value: Sendable>() -> Observable<Value> where Element == Event<Value> {
+  @inlinable public func dematerialize<Value: Sendable>() -> Observable<Value> where Element == Event<Value> {
     liftValues { event, observer in observer.send(event.signalEvent) }
   }
 }

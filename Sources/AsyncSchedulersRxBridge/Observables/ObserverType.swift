@@ -21,11 +21,13 @@ extension ObserverType {
   @inlinable public func onError(_ error: any Swift.Error) { on(.error(error)) }
 
   /// This observer as an `AnyObserver`.
-  public func asObserver() -> AnyObserver<Element> { AnyObserver(eventHandler: { self.on($0) }) }
+  @inlinable public func asObserver() -> AnyObserver<Element> { AnyObserver(eventHandler: { self.on($0) }) }
 
   /// An observer that transforms each value with `transform` and sends it to this one (RxSwift's
   /// `mapObserver`). `transform` runs on the sending thread.
-  public func mapObserver<Result>(_ transform: @escaping @Sendable (Result) throws -> Element) -> AnyObserver<Result> {
+  @inlinable public func mapObserver<Result>(_ transform: @escaping @Sendable (Result) throws -> Element)
+    -> AnyObserver<Result>
+  {
     AnyObserver(eventHandler: { self.on($0.map(transform)) })
   }
 }

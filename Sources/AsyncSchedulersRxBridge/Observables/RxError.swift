@@ -19,7 +19,7 @@ public enum RxError: Swift.Error, CustomDebugStringConvertible, @unchecked Senda
   case timeout
 
   /// RxSwift's description of the error.
-  public var debugDescription: String {
+  @inlinable public var debugDescription: String {
     switch self {
     case .unknown: "Unknown error occurred."
     case .disposed(let object): "Object `\(object)` was already disposed."

@@ -61,7 +61,7 @@ public struct Infallible<Element: Sendable>: ObservableConvertibleType, Sendable
   public func asObservable() -> Observable<Element> { source }
 
   /// The sequence itself.
-  public func asInfallible() -> Infallible { self }
+  @inlinable public func asInfallible() -> Infallible { self }
 
   /// Subscribes with a closure for each value and one for the end; `onDisposed` runs once when the
   /// subscription ends (after `onCompleted`, or on the disposing thread). The closures run on the
