@@ -9,7 +9,7 @@ extension Signal {
   /// (disposing the others; no later value is transformed). Inner signals are subscribed as their
   /// values arrive, all at once; `transform` runs on the thread delivering the value, one at a time.
   /// Memory: one subscription per inner signal still running.
-  public func flatMap<NewElement: Sendable>(
+  @inlinable public func flatMap<NewElement: Sendable>(
     _ transform: @escaping @Sendable (Element) -> Signal<NewElement, Failure>
   ) -> Signal<NewElement, Failure> {
     Signal<NewElement, Failure> { observer in
@@ -99,14 +99,16 @@ extension Signal {
 }
 
 /// The bookkeeping of a merge: how many inner signals are active and whether the outer one finished.
-final class MergeState: Sendable {
-  let disposables = CompositeDisposable()
-  private let counts = Mutex<(active: Int, outerFinished: Bool)>((0, false))
+@usableFromInline final class MergeState: Sendable {
+  @usableFromInline let disposables = CompositeDisposable()
+  @usableFromInline let counts = Mutex<(active: Int, outerFinished: Bool)>((0, false))
 
-  func started() { counts.withCriticalRegion { $0.active += 1 } }
+  @inlinable init() {}
+
+  @inlinable func started() { counts.withCriticalRegion { $0.active += 1 } }
 
   /// An inner signal finished; returns whether the merge is complete.
-  func finishedInner() -> Bool {
+  @inlinable func finishedInner() -> Bool {
     counts.withCriticalRegion { counts in
       counts.active -= 1
       return counts.active == 0 && counts.outerFinished
@@ -114,7 +116,7 @@ final class MergeState: Sendable {
   }
 
   /// The outer signal finished; returns whether the merge is complete.
-  func finishedOuter() -> Bool {
+  @inlinable func finishedOuter() -> Bool {
     counts.withCriticalRegion { counts in
       counts.outerFinished = true
       return counts.active == 0

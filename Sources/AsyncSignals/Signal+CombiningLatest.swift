@@ -10,13 +10,15 @@ extension Signal {
   /// the order they were formed, one at a time, on the thread that formed them (or one already
   /// sending). Memory: the latest value of each. For `AsyncSequence`s, swift-async-algorithms'
   /// `combineLatest` does the same on `values`.
-  public func combineLatest<Other: Sendable>(_ other: Signal<Other, Failure>) -> Signal<(Element, Other), Failure> {
+  @inlinable public func combineLatest<Other: Sendable>(_ other: Signal<Other, Failure>) -> Signal<
+    (Element, Other), Failure
+  > {
     combining(other) { CombineLatestStateMachine<Element, Other, Failure>() }
   }
 
   /// `combineLatest` with ReactiveObjC's end: only both signals finishing finishes it, also when one
   /// finished without a value (the RAC bridge's `-combineLatestWith:`).
-  package func combineLatestFinishingWithBoth<Other: Sendable>(
+  @inlinable package func combineLatestFinishingWithBoth<Other: Sendable>(
     _ other: Signal<Other, Failure>
   ) -> Signal<(Element, Other), Failure> {
     combining(other) { CombineLatestStateMachine<Element, Other, Failure>(finishesEarly: false) }
@@ -29,14 +31,14 @@ extension Signal {
   /// either fails it and disposes both. Pairs are sent in the order they were formed, one at a time.
   /// Memory: the values of the faster signal that wait for the slower one's, unbounded. For
   /// `AsyncSequence`s, swift-async-algorithms' `zip` does the same on `values`.
-  public func zip<Other: Sendable>(_ other: Signal<Other, Failure>) -> Signal<(Element, Other), Failure> {
+  @inlinable public func zip<Other: Sendable>(_ other: Signal<Other, Failure>) -> Signal<(Element, Other), Failure> {
     combining(other) { ZipStateMachine<Element, Other, Failure>() }
   }
 
   /// A two-source operator: each subscription makes its state machine with `makeMachine`, subscribes to
   /// both signals (see ``subscribePair(_:otherFirst:_:)``), takes each event to the machine under its
   /// lock, and sends what the machine posted after the lock.
-  func combining<Other: Sendable, Output: Sendable, Machine: PairStateMachine>(
+  @inlinable func combining<Other: Sendable, Output: Sendable, Machine: PairStateMachine>(
     _ other: Signal<Other, Failure>, otherFirst: Bool = false, _ makeMachine: @escaping @Sendable () -> sending Machine
   ) -> Signal<Output, Failure>
   where
@@ -55,7 +57,7 @@ extension Signal {
   /// Subscribes to this signal and `other` (`other` first when `otherFirst`, so that its synchronous
   /// values are in place before this signal's), routing both one's events to `route` (on the thread that
   /// sent each event); disposing the result disposes both subscriptions.
-  func subscribePair<Other: Sendable>(
+  @inlinable func subscribePair<Other: Sendable>(
     _ other: Signal<Other, Failure>, otherFirst: Bool = false,
     _ route: @escaping @Sendable (PairEvent<Element, Other, Failure>) -> Void
   ) -> CompositeDisposable {
@@ -73,7 +75,7 @@ extension Signal {
     return subscriptions
   }
 
-  private func subscribeFirst<Other: Sendable>(
+  @inlinable func subscribeFirst<Other: Sendable>(
     _ route: @escaping @Sendable (PairEvent<Element, Other, Failure>) -> Void
   ) -> SignalSubscription<Element, Failure> {
     subscribe { event in
@@ -87,7 +89,7 @@ extension Signal {
 }
 
 /// An event of either source of a two-source operator (`combineLatest`, `zip`).
-enum PairEvent<A: Sendable, B: Sendable, Failure: Error>: Sendable {
+@usableFromInline enum PairEvent<A: Sendable, B: Sendable, Failure: Error>: Sendable {
   case first(A)
   case second(B)
   case finished(first: Bool)

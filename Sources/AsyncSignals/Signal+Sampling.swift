@@ -19,7 +19,9 @@ extension Signal {
   ///
   /// Finishes when either signal finishes; a failure of either fails it and disposes both. The value is
   /// sent on the tick's thread (or a thread already sending for this subscription). Memory: one value.
-  public func sample<Trigger: Sendable>(on trigger: Signal<Trigger, Failure>, resendingLatest: Bool) -> Signal {
+  @inlinable public func sample<Trigger: Sendable>(on trigger: Signal<Trigger, Failure>, resendingLatest: Bool)
+    -> Signal
+  {
     combining(trigger) { SampleStateMachine<Element, Trigger, Failure>(resendsLatest: resendingLatest) }
   }
 
@@ -31,7 +33,9 @@ extension Signal {
   /// signal's first value. The pair is sent on the thread that sent this signal's value. Finishes when
   /// this signal finishes (`other` finishing changes nothing: its last value stays in use); a failure
   /// of either fails it and disposes both. Memory: `other`'s latest value.
-  public func withLatestFrom<Other: Sendable>(_ other: Signal<Other, Failure>) -> Signal<(Element, Other), Failure> {
+  @inlinable public func withLatestFrom<Other: Sendable>(_ other: Signal<Other, Failure>) -> Signal<
+    (Element, Other), Failure
+  > {
     combining(other, otherFirst: true) { WithLatestFromStateMachine<Element, Other, Failure>() }
   }
 }

@@ -15,7 +15,7 @@ extension Signal {
   /// Memory: up to `replay` values per connection.
   ///
   /// - Precondition: `replay >= 0`; otherwise the process stops, naming the operator and the value.
-  public func share(replay: Int = 0) -> Signal {
+  @inlinable public func share(replay: Int = 0) -> Signal {
     checkArgument(replay >= 0, "Signal.share(replay:): replay must not be negative (got \(replay))")
     let shared = SharedConnection(upstream: self, replay: replay)
     return Signal { observer in shared.subscribe(observer) }
@@ -23,21 +23,23 @@ extension Signal {
 }
 
 /// The connections of one `share(replay:)` signal: the state machine under a lock, and the upstream.
-final class SharedConnection<Element: Sendable, Failure: Error>: Sendable {
-  typealias Machine = ShareStateMachine<ReplaySignalSubject<Element, Failure>, SignalSubscription<Element, Failure>>
+@usableFromInline final class SharedConnection<Element: Sendable, Failure: Error>: Sendable {
+  @usableFromInline typealias Machine = ShareStateMachine<
+    ReplaySignalSubject<Element, Failure>, SignalSubscription<Element, Failure>
+  >
 
-  private let upstream: Signal<Element, Failure>
-  private let replay: Int
-  private let machine = Mutex(Machine())
+  @usableFromInline let upstream: Signal<Element, Failure>
+  @usableFromInline let replay: Int
+  @usableFromInline let machine = Mutex(Machine())
 
-  init(upstream: Signal<Element, Failure>, replay: Int) {
+  @inlinable init(upstream: Signal<Element, Failure>, replay: Int) {
     self.upstream = upstream
     self.replay = replay
   }
 
   /// Attaches `observer` to the current connection (connecting if there is none); returns what detaches
   /// it.
-  func subscribe(_ observer: SignalObserver<Element, Failure>) -> any Disposable {
+  @inlinable func subscribe(_ observer: SignalObserver<Element, Failure>) -> any Disposable {
     let replay = self.replay
     let action = machine.withCriticalRegion { $0.subscribe { ReplaySignalSubject(capacity: replay) } }
     let subject: ReplaySignalSubject<Element, Failure>
@@ -55,7 +57,7 @@ final class SharedConnection<Element: Sendable, Failure: Error>: Sendable {
     return detach
   }
 
-  private func connect(_ subject: ReplaySignalSubject<Element, Failure>, _ generation: UInt64) {
+  @inlinable func connect(_ subject: ReplaySignalSubject<Element, Failure>, _ generation: UInt64) {
     let handle = upstream.subscribe { [self] event in
       switch event {
       case .next(let value): subject.send(value)
@@ -68,7 +70,7 @@ final class SharedConnection<Element: Sendable, Failure: Error>: Sendable {
     machine.withCriticalRegion { $0.connected(generation, handle: handle) }?.dispose()
   }
 
-  private func perform(_ action: Machine.EndAction) {
+  @inlinable func perform(_ action: Machine.EndAction) {
     if case .disconnect(let handle) = action { handle?.dispose() }
   }
 }

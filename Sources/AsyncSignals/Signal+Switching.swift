@@ -8,7 +8,8 @@ extension Signal {
   /// Finishes when this signal and the current inner one have finished; a failure of either fails it.
   /// Inner signals are subscribed on the thread that sent them; events are sent in the order decided,
   /// one at a time. Memory: one inner subscription.
-  public func switchToLatest<Inner: Sendable>() -> Signal<Inner, Failure> where Element == Signal<Inner, Failure> {
+  @inlinable public func switchToLatest<Inner: Sendable>() -> Signal<Inner, Failure>
+  where Element == Signal<Inner, Failure> {
     Signal<Inner, Failure> { observer in
       let box = OutboxStorage(SwitchStateMachine<Inner, Failure>())
       let inner = SerialDisposable()

@@ -4,7 +4,7 @@ import Synchronization
 
 extension ObservableType {
   /// The inner sequence `selector` makes, as a signal; an error it throws is a failing one.
-  private static func inner<Source: ObservableConvertibleType>(
+  @inlinable static func inner<Source: ObservableConvertibleType>(
     _ selector: @escaping @Sendable (Element) throws -> Source
   ) -> @Sendable (Element) -> Signal<Source.Element, any Error> {
     { value in
@@ -14,7 +14,9 @@ extension ObservableType {
 
   /// Subscribes to the sequence `selector` makes for each value and merges their values; ends with the
   /// first error, or when this sequence and every inner one have completed.
-  public func flatMap<Source: ObservableConvertibleType>(_ selector: @escaping @Sendable (Element) throws -> Source)
+  @inlinable public func flatMap<Source: ObservableConvertibleType>(
+    _ selector: @escaping @Sendable (Element) throws -> Source
+  )
     -> Observable<Source.Element>
   {
     Observable(signal.flatMap(Self.inner(selector)))
@@ -22,7 +24,7 @@ extension ObservableType {
 
   /// Subscribes to the sequence `selector` makes for each value, disposing the previous one: only the
   /// latest inner sequence's values are sent.
-  public func flatMapLatest<Source: ObservableConvertibleType>(
+  @inlinable public func flatMapLatest<Source: ObservableConvertibleType>(
     _ selector: @escaping @Sendable (Element) throws -> Source
   ) -> Observable<Source.Element> {
     Observable(signal.map(Self.inner(selector)).switchToLatest())
@@ -30,7 +32,7 @@ extension ObservableType {
 
   /// Subscribes to the sequence `selector` makes for a value only when no inner sequence is running:
   /// values arriving meanwhile are dropped (RxSwift's `flatMapFirst`).
-  public func flatMapFirst<Source: ObservableConvertibleType>(
+  @inlinable public func flatMapFirst<Source: ObservableConvertibleType>(
     _ selector: @escaping @Sendable (Element) throws -> Source
   ) -> Observable<Source.Element> {
     let upstream = signal
@@ -76,7 +78,9 @@ extension ObservableType {
 
   /// Subscribes to the sequences `selector` makes one after another, in the order of the values:
   /// the next starts when the previous completes (RxSwift's `concatMap`).
-  public func concatMap<Source: ObservableConvertibleType>(_ selector: @escaping @Sendable (Element) throws -> Source)
+  @inlinable public func concatMap<Source: ObservableConvertibleType>(
+    _ selector: @escaping @Sendable (Element) throws -> Source
+  )
     -> Observable<Source.Element>
   {
     let upstream = signal
@@ -98,25 +102,27 @@ extension ObservableType {
 
 /// The state of one `concatMap` subscription: the values waiting for their inner sequence, and
 /// whether one runs.
-private final class ConcatQueue<Value: Sendable, Inner: Sendable>: Sendable {
-  private struct State {
-    var waiting: [Value] = []
-    var running = false
-    var outerDone = false
+@usableFromInline final class ConcatQueue<Value: Sendable, Inner: Sendable>: Sendable {
+  @usableFromInline struct State {
+    @usableFromInline var waiting: [Value] = []
+    @usableFromInline var running = false
+    @usableFromInline var outerDone = false
   }
 
-  private let state = Mutex(State())
-  private let observer: SignalObserver<Inner, any Error>
-  private let inner: @Sendable (Value) -> Signal<Inner, any Error>
+  @usableFromInline let state = Mutex(State())
+  @usableFromInline let observer: SignalObserver<Inner, any Error>
+  @usableFromInline let inner: @Sendable (Value) -> Signal<Inner, any Error>
   /// The running inner subscription.
-  let current = SerialDisposable()
+  @usableFromInline let current = SerialDisposable()
 
-  init(observer: SignalObserver<Inner, any Error>, inner: @escaping @Sendable (Value) -> Signal<Inner, any Error>) {
+  @inlinable init(
+    observer: SignalObserver<Inner, any Error>, inner: @escaping @Sendable (Value) -> Signal<Inner, any Error>
+  ) {
     self.observer = observer
     self.inner = inner
   }
 
-  func enqueue(_ value: Value) {
+  @inlinable func enqueue(_ value: Value) {
     let start = state.withCriticalRegion { state -> Bool in
       if state.running {
         state.waiting.append(value)
@@ -128,7 +134,7 @@ private final class ConcatQueue<Value: Sendable, Inner: Sendable>: Sendable {
     if start { run(value) }
   }
 
-  func outerCompleted() {
+  @inlinable func outerCompleted() {
     let idle = state.withCriticalRegion { state -> Bool in
       state.outerDone = true
       return !state.running
@@ -138,7 +144,7 @@ private final class ConcatQueue<Value: Sendable, Inner: Sendable>: Sendable {
 
   /// Subscribes to `value`'s inner sequence; when it completes, to the next waiting one (in a loop, so
   /// inner sequences that complete synchronously do not grow the stack).
-  private func run(_ first: Value) {
+  @inlinable func run(_ first: Value) {
     var value = first
     while true {
       let completedSynchronously = Mutex<Bool?>(nil)
@@ -169,7 +175,7 @@ private final class ConcatQueue<Value: Sendable, Inner: Sendable>: Sendable {
 
   /// The value whose inner sequence runs next, or `nil` when none waits (then the outer end, if it came,
   /// is sent).
-  private func dequeue() -> Value? {
+  @inlinable func dequeue() -> Value? {
     let (next, finish) = state.withCriticalRegion { state -> (Value?, Bool) in
       if state.waiting.isEmpty {
         state.running = false
@@ -181,7 +187,7 @@ private final class ConcatQueue<Value: Sendable, Inner: Sendable>: Sendable {
     return next
   }
 
-  private func next() {
+  @inlinable func next() {
     if let following = dequeue() { run(following) }
   }
 }

@@ -2,21 +2,21 @@ import AsyncSchedulers
 
 /// The state of one `combineLatest` subscription; pure. Sends are posted to the outbox in the order
 /// decided (the two sources send from any threads).
-struct CombineLatestStateMachine<A: Sendable, B: Sendable, Failure: Error>: PairStateMachine {
-  private(set) var latestA: A?
-  private(set) var latestB: B?
-  private(set) var finishedA = false
-  private(set) var finishedB = false
-  private(set) var ended = false
+@usableFromInline struct CombineLatestStateMachine<A: Sendable, B: Sendable, Failure: Error>: PairStateMachine {
+  @usableFromInline var latestA: A?
+  @usableFromInline var latestB: B?
+  @usableFromInline var finishedA = false
+  @usableFromInline var finishedB = false
+  @usableFromInline var ended = false
   /// Whether a source finishing without a value ends the combination at once (Rx's rule), or only both
   /// finishing does (ReactiveObjC's `-combineLatestWith:`).
-  let finishesEarly: Bool
-  var outbox = DrainQueue<SignalEvent<(A, B), Failure>>()
+  @usableFromInline let finishesEarly: Bool
+  @usableFromInline var outbox = DrainQueue<SignalEvent<(A, B), Failure>>()
 
-  init(finishesEarly: Bool = true) { self.finishesEarly = finishesEarly }
+  @inlinable init(finishesEarly: Bool = true) { self.finishesEarly = finishesEarly }
 
   /// Routes an event of either source to the event it is; returns whether the caller must send.
-  mutating func handle(_ event: PairEvent<A, B, Failure>) -> Bool {
+  @inlinable mutating func handle(_ event: PairEvent<A, B, Failure>) -> Bool {
     switch event {
     case .first(let value): receiveA(value)
     case .second(let value): receiveB(value)
@@ -27,7 +27,7 @@ struct CombineLatestStateMachine<A: Sendable, B: Sendable, Failure: Error>: Pair
 
   /// A value of the first source: posts the pair once the second has sent one. Returns whether the
   /// caller must send.
-  mutating func receiveA(_ value: A) -> Bool {
+  @inlinable mutating func receiveA(_ value: A) -> Bool {
     guard !ended else { return false }
     latestA = value
     guard let latestB else { return false }
@@ -35,7 +35,7 @@ struct CombineLatestStateMachine<A: Sendable, B: Sendable, Failure: Error>: Pair
   }
 
   /// A value of the second source; see ``receiveA(_:)``.
-  mutating func receiveB(_ value: B) -> Bool {
+  @inlinable mutating func receiveB(_ value: B) -> Bool {
     guard !ended else { return false }
     latestB = value
     guard let latestA else { return false }
@@ -44,7 +44,7 @@ struct CombineLatestStateMachine<A: Sendable, B: Sendable, Failure: Error>: Pair
 
   /// A source finished: the combination finishes once both have, or at once if this one never sent a
   /// value (no pair can ever be made). Returns whether the caller must send.
-  mutating func finish(first: Bool) -> Bool {
+  @inlinable mutating func finish(first: Bool) -> Bool {
     guard !ended else { return false }
     if first { finishedA = true } else { finishedB = true }
     let noPairEver = finishesEarly && (first ? latestA == nil : latestB == nil)
@@ -53,12 +53,12 @@ struct CombineLatestStateMachine<A: Sendable, B: Sendable, Failure: Error>: Pair
   }
 
   /// A source failed: the combination fails. Returns whether the caller must send.
-  mutating func fail(_ error: Failure) -> Bool {
+  @inlinable mutating func fail(_ error: Failure) -> Bool {
     guard !ended else { return false }
     return end(.failed(error))
   }
 
-  private mutating func end(_ event: SignalEvent<(A, B), Failure>) -> Bool {
+  @inlinable mutating func end(_ event: SignalEvent<(A, B), Failure>) -> Bool {
     ended = true
     latestA = nil
     latestB = nil
@@ -68,26 +68,31 @@ struct CombineLatestStateMachine<A: Sendable, B: Sendable, Failure: Error>: Pair
 
 /// The state of one `zip` subscription; pure. Values wait in one queue per source until the other
 /// source's value of the same index arrives.
-struct ZipStateMachine<A: Sendable, B: Sendable, Failure: Error>: PairStateMachine {
-  private(set) var queueA = FIFOBuffer<A>()
-  private(set) var queueB = FIFOBuffer<B>()
-  private(set) var finishedA = false
-  private(set) var finishedB = false
-  private(set) var ended = false
-  var outbox = DrainQueue<SignalEvent<(A, B), Failure>>()
+@usableFromInline struct ZipStateMachine<A: Sendable, B: Sendable, Failure: Error>: PairStateMachine {
+  @usableFromInline var queueA = FIFOBuffer<A>()
+  @usableFromInline var queueB = FIFOBuffer<B>()
+  @usableFromInline var finishedA = false
+  @usableFromInline var finishedB = false
+  @usableFromInline var ended = false
+  @usableFromInline var outbox = DrainQueue<SignalEvent<(A, B), Failure>>()
 
-  init() {}
+  @inlinable init() {}
 
   /// What an event makes the storage do after the lock.
-  struct Action: PairAction {
+  @usableFromInline struct Action: PairAction {
     /// Whether the caller must send the posted events.
-    var send = false
+    @usableFromInline var send = false
     /// Values that will never be paired (the zip ended), to release after the lock.
-    var dropped: (FIFOBuffer<A>, FIFOBuffer<B>)?
+    @usableFromInline var dropped: (FIFOBuffer<A>, FIFOBuffer<B>)?
+
+    @inlinable init(send: Bool = false, dropped: (FIFOBuffer<A>, FIFOBuffer<B>)? = nil) {
+      self.send = send
+      self.dropped = dropped
+    }
   }
 
   /// Routes an event of either source to the event it is.
-  mutating func handle(_ event: PairEvent<A, B, Failure>) -> Action {
+  @inlinable mutating func handle(_ event: PairEvent<A, B, Failure>) -> Action {
     switch event {
     case .first(let value): receiveA(value)
     case .second(let value): receiveB(value)
@@ -97,7 +102,7 @@ struct ZipStateMachine<A: Sendable, B: Sendable, Failure: Error>: PairStateMachi
   }
 
   /// A value of the first source: pairs it with the second's oldest waiting value, or queues it.
-  mutating func receiveA(_ value: A) -> Action {
+  @inlinable mutating func receiveA(_ value: A) -> Action {
     guard !ended else { return Action() }
     guard let b = queueB.popFirst() else {
       queueA.append(value)
@@ -107,7 +112,7 @@ struct ZipStateMachine<A: Sendable, B: Sendable, Failure: Error>: PairStateMachi
   }
 
   /// A value of the second source; see ``receiveA(_:)``.
-  mutating func receiveB(_ value: B) -> Action {
+  @inlinable mutating func receiveB(_ value: B) -> Action {
     guard !ended else { return Action() }
     guard let a = queueA.popFirst() else {
       queueB.append(value)
@@ -118,28 +123,28 @@ struct ZipStateMachine<A: Sendable, B: Sendable, Failure: Error>: PairStateMachi
 
   /// A source finished: the zip finishes once no more pairs can be made (that source's queue is
   /// empty).
-  mutating func finish(first: Bool) -> Action {
+  @inlinable mutating func finish(first: Bool) -> Action {
     guard !ended else { return Action() }
     if first { finishedA = true } else { finishedB = true }
     return endIfExhausted(Action())
   }
 
   /// A source failed: the zip fails, dropping what waits.
-  mutating func fail(_ error: Failure) -> Action {
+  @inlinable mutating func fail(_ error: Failure) -> Action {
     guard !ended else { return Action() }
     return end(.failed(error), Action())
   }
 
-  private mutating func post(_ pair: (A, B)) -> Action {
+  @inlinable mutating func post(_ pair: (A, B)) -> Action {
     endIfExhausted(Action(send: outbox.post(.next(pair))))
   }
 
-  private mutating func endIfExhausted(_ action: Action) -> Action {
+  @inlinable mutating func endIfExhausted(_ action: Action) -> Action {
     guard (finishedA && queueA.isEmpty) || (finishedB && queueB.isEmpty) else { return action }
     return end(.finished, action)
   }
 
-  private mutating func end(_ event: SignalEvent<(A, B), Failure>, _ action: Action) -> Action {
+  @inlinable mutating func end(_ event: SignalEvent<(A, B), Failure>, _ action: Action) -> Action {
     ended = true
     var dropped = (FIFOBuffer<A>(), FIFOBuffer<B>())
     swap(&dropped.0, &queueA)

@@ -10,7 +10,7 @@ import Synchronization
 /// section that changed the state; whichever thread finds nobody sending becomes the sender and sends
 /// everything posted, in order, with no lock held, until the outbox is empty. Every event reaches the
 /// subscriber in the order it was decided.
-protocol OutboxState {
+@usableFromInline protocol OutboxState {
   associatedtype Output: Sendable
   var outbox: DrainQueue<Output> { get set }
 }
@@ -18,15 +18,15 @@ protocol OutboxState {
 extension Mutex where Value: OutboxState {
   /// Sends the posted events, in order, with no lock held while each is sent, until none is left (a
   /// decision made meanwhile by another thread posts here and leaves the sending to this thread).
-  func sendPosted(to send: (Value.Output) -> Void) {
+  @inlinable func sendPosted(to send: (Value.Output) -> Void) {
     while let event = withCriticalRegion({ $0.outbox.next() }) { send(event) }
   }
 }
 
 /// A time or combining operator's state machine under its lock, shared by the closures of one
 /// subscription.
-final class OutboxStorage<Machine: OutboxState>: Sendable {
-  let state: Mutex<Machine>
+@usableFromInline final class OutboxStorage<Machine: OutboxState>: Sendable {
+  @usableFromInline let state: Mutex<Machine>
 
-  init(_ machine: sending Machine) { state = Mutex(machine) }
+  @inlinable init(_ machine: sending Machine) { state = Mutex(machine) }
 }

@@ -4,26 +4,31 @@ import AsyncSchedulers
 /// each is sent at most once (Rx's rule), or, with `resendsLatest`, the latest value is sent at every
 /// tick and either signal's end ends the sample (ReactiveObjC's `-sample:`). Sends are posted to the
 /// outbox in the order decided (the source and the trigger send from any threads).
-struct SampleStateMachine<Element: Sendable, Trigger: Sendable, Failure: Error>: PairStateMachine {
+@usableFromInline struct SampleStateMachine<Element: Sendable, Trigger: Sendable, Failure: Error>: PairStateMachine {
   /// The newest source value not sent yet (with `resendsLatest`: the latest value, sent or not).
-  private(set) var pending: Element?
-  private(set) var sourceFinished = false
-  private(set) var ended = false
-  let resendsLatest: Bool
-  var outbox = DrainQueue<SignalEvent<Element, Failure>>()
+  @usableFromInline var pending: Element?
+  @usableFromInline var sourceFinished = false
+  @usableFromInline var ended = false
+  @usableFromInline let resendsLatest: Bool
+  @usableFromInline var outbox = DrainQueue<SignalEvent<Element, Failure>>()
 
-  init(resendsLatest: Bool = false) { self.resendsLatest = resendsLatest }
+  @inlinable init(resendsLatest: Bool = false) { self.resendsLatest = resendsLatest }
 
   /// What an event makes the storage do after the lock.
-  struct Action: PairAction {
+  @usableFromInline struct Action: PairAction {
     /// Whether the caller must send the posted events.
-    var send = false
+    @usableFromInline var send = false
     /// A value replaced or never to be sent, to release after the lock (its deinitializer may re-enter).
-    var dropped: Element?
+    @usableFromInline var dropped: Element?
+
+    @inlinable init(send: Bool = false, dropped: Element? = nil) {
+      self.send = send
+      self.dropped = dropped
+    }
   }
 
   /// Routes an event of either source (first: the sampled signal, second: the trigger).
-  mutating func handle(_ event: PairEvent<Element, Trigger, Failure>) -> Action {
+  @inlinable mutating func handle(_ event: PairEvent<Element, Trigger, Failure>) -> Action {
     switch event {
     case .first(let value): receive(value)
     case .second: tick(final: false)
@@ -34,7 +39,7 @@ struct SampleStateMachine<Element: Sendable, Trigger: Sendable, Failure: Error>:
   }
 
   /// A source value: it replaces the pending one (which is never sent).
-  mutating func receive(_ value: Element) -> Action {
+  @inlinable mutating func receive(_ value: Element) -> Action {
     guard !ended else { return Action(dropped: value) }
     let replaced = pending
     pending = value
@@ -44,7 +49,7 @@ struct SampleStateMachine<Element: Sendable, Trigger: Sendable, Failure: Error>:
   /// A trigger value (or, `final`, the trigger's end): sends the pending value, if any (at the end, only
   /// under Rx's rule). The sample finishes after it when the source has finished, or when the trigger
   /// has (no more ticks can come).
-  mutating func tick(final: Bool) -> Action {
+  @inlinable mutating func tick(final: Bool) -> Action {
     guard !ended else { return Action() }
     var send = false
     if let value = pending, !(final && resendsLatest) {
@@ -58,14 +63,14 @@ struct SampleStateMachine<Element: Sendable, Trigger: Sendable, Failure: Error>:
 
   /// The source finished: the sample finishes now if nothing waits (always under ReactiveObjC's rule),
   /// else at the next tick (which sends the last value first, as Rx's `sample`).
-  mutating func finishSource() -> Action {
+  @inlinable mutating func finishSource() -> Action {
     guard !ended else { return Action() }
     sourceFinished = true
     guard pending == nil || resendsLatest else { return Action() }
     return end(.finished)
   }
 
-  private mutating func end(_ event: SignalEvent<Element, Failure>) -> Action {
+  @inlinable mutating func end(_ event: SignalEvent<Element, Failure>) -> Action {
     guard !ended else { return Action() }
     ended = true
     let dropped = pending

@@ -3,19 +3,19 @@ import AsyncSchedulers
 /// The state of one `switchToLatest` subscription; pure. Each inner signal gets a generation; events of
 /// an inner signal that was switched away from are dropped, and sends are posted to the outbox in the
 /// order decided.
-struct SwitchStateMachine<Element: Sendable, Failure: Error>: OutboxState {
+@usableFromInline struct SwitchStateMachine<Element: Sendable, Failure: Error>: OutboxState {
   /// The generation of the current inner signal (0: none yet).
-  private(set) var current: UInt64 = 0
-  private(set) var innerActive = false
-  private(set) var outerFinished = false
-  private(set) var ended = false
-  var outbox = DrainQueue<SignalEvent<Element, Failure>>()
+  @usableFromInline var current: UInt64 = 0
+  @usableFromInline var innerActive = false
+  @usableFromInline var outerFinished = false
+  @usableFromInline var ended = false
+  @usableFromInline var outbox = DrainQueue<SignalEvent<Element, Failure>>()
 
-  init() {}
+  @inlinable init() {}
 
   /// A new inner signal arrived: it becomes the current one (its generation is returned, `nil` once
   /// ended); the previous one's subscription is disposed by the caller.
-  mutating func switchInner() -> UInt64? {
+  @inlinable mutating func switchInner() -> UInt64? {
     guard !ended else { return nil }
     current &+= 1
     innerActive = true
@@ -24,7 +24,7 @@ struct SwitchStateMachine<Element: Sendable, Failure: Error>: OutboxState {
 
   /// An event of the inner signal of `generation`: posted if it is still the current one. Returns
   /// whether the caller must send.
-  mutating func inner(_ event: SignalEvent<Element, Failure>, generation: UInt64) -> Bool {
+  @inlinable mutating func inner(_ event: SignalEvent<Element, Failure>, generation: UInt64) -> Bool {
     guard !ended, generation == current else { return false }
     switch event {
     case .next:
@@ -42,7 +42,7 @@ struct SwitchStateMachine<Element: Sendable, Failure: Error>: OutboxState {
 
   /// The outer signal finished: the switch finishes once the current inner one has. Returns whether the
   /// caller must send.
-  mutating func outerFinish() -> Bool {
+  @inlinable mutating func outerFinish() -> Bool {
     guard !ended else { return false }
     outerFinished = true
     guard !innerActive else { return false }
@@ -51,7 +51,7 @@ struct SwitchStateMachine<Element: Sendable, Failure: Error>: OutboxState {
   }
 
   /// The outer signal failed: the switch fails. Returns whether the caller must send.
-  mutating func outerFail(_ error: Failure) -> Bool {
+  @inlinable mutating func outerFail(_ error: Failure) -> Bool {
     guard !ended else { return false }
     ended = true
     return outbox.post(.failed(error))

@@ -2,24 +2,29 @@ import AsyncSchedulers
 
 /// The state of one `withLatestFrom(_:)` subscription; pure. Each value of the first signal is paired
 /// with the other's latest value, if it has sent one; the other only supplies values.
-struct WithLatestFromStateMachine<A: Sendable, B: Sendable, Failure: Error>: PairStateMachine {
-  private(set) var latest: B?
-  private(set) var ended = false
-  var outbox = DrainQueue<SignalEvent<(A, B), Failure>>()
+@usableFromInline struct WithLatestFromStateMachine<A: Sendable, B: Sendable, Failure: Error>: PairStateMachine {
+  @usableFromInline var latest: B?
+  @usableFromInline var ended = false
+  @usableFromInline var outbox = DrainQueue<SignalEvent<(A, B), Failure>>()
 
-  init() {}
+  @inlinable init() {}
 
   /// What an event makes the storage do after the lock.
-  struct Action: PairAction {
+  @usableFromInline struct Action: PairAction {
     /// Whether the caller must send the posted events.
-    var send = false
+    @usableFromInline var send = false
     /// A value of the other signal replaced, or a value that finds nothing to pair with, to release
     /// after the lock (its deinitializer may re-enter).
-    var dropped: (A?, B?) = (nil, nil)
+    @usableFromInline var dropped: (A?, B?) = (nil, nil)
+
+    @inlinable init(send: Bool = false, dropped: (A?, B?) = (nil, nil)) {
+      self.send = send
+      self.dropped = dropped
+    }
   }
 
   /// Routes an event of either signal (first: the driving one, second: the one supplying values).
-  mutating func handle(_ event: PairEvent<A, B, Failure>) -> Action {
+  @inlinable mutating func handle(_ event: PairEvent<A, B, Failure>) -> Action {
     switch event {
     case .first(let value):
       guard !ended, let latest else { return Action(dropped: (value, nil)) }
@@ -35,7 +40,7 @@ struct WithLatestFromStateMachine<A: Sendable, B: Sendable, Failure: Error>: Pai
     }
   }
 
-  private mutating func end(_ event: SignalEvent<(A, B), Failure>) -> Action {
+  @inlinable mutating func end(_ event: SignalEvent<(A, B), Failure>) -> Action {
     guard !ended else { return Action() }
     ended = true
     let dropped = latest
