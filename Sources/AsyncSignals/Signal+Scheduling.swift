@@ -61,8 +61,8 @@ extension Signal {
   @inlinable func deliver() {
     var batch: [SignalEvent<Element, Failure>] = []
     while events.withCriticalRegion({ $0.takeAll(into: &batch) }) {
-      // The send says whether the subscription is still open: no lock of its own per event.
-      for event in batch where !observer.sendReportingOpen(event) { return }
+      // One batch send: the end of one event's delivery and the next send share a critical region.
+      guard observer.sendAll(batch) else { return }
     }
   }
 }

@@ -58,9 +58,8 @@ extension ObservableType {
   @inlinable public static func from(_ array: [Element]) -> Observable<Element> {
     Observable(
       Signal { observer in
-        // The send says whether the subscription is still open (a disposal or a `take` downstream
-        // stops the loop), read in the send's own critical regions.
-        for element in array where !observer.sendReportingOpen(.next(element)) { return nil }
+        // One batch send: it stops once the subscription ends (a disposal, or a `take` downstream).
+        guard observer.sendAll(array.lazy.map { .next($0) }) else { return nil }
         observer.finish()
         return nil
       })
