@@ -19,37 +19,44 @@ private final class Sink: @unchecked Sendable {
 func rxObservable(_ options: RunOptions) -> [Figure] {
   let count = options.size(1_000_000, quick: 20_000)
   let values = Array(0..<count)
+  /// The pipeline on the bridge, to its completion.
+  func runOurs() {
+    let scheduler = SerialDispatchQueueScheduler(qos: .default)
+    let sink = Sink()
+    let done = DispatchSemaphore(value: 0)
+    let subscription = Observable.from(values)
+      .map { $0 &* 3 }
+      .filter { $0 & 1 == 0 }
+      .observe(on: scheduler)
+      .subscribe(onNext: { sink.sum &+= $0 }, onCompleted: { done.signal() })
+    done.wait()
+    subscription.dispose()
+  }
+  /// The same by hand on Dispatch.
+  func runBaseline() {
+    let queue = DispatchQueue(label: "bench.rx.observable.baseline")
+    let sink = Sink()
+    let done = DispatchSemaphore(value: 0)
+    for value in values {
+      let mapped = value &* 3
+      guard mapped & 1 == 0 else { continue }
+      queue.async { sink.sum &+= mapped }
+    }
+    queue.async { done.signal() }
+    done.wait()
+  }
+  /// The process CPU time (user + system, every thread) `body` takes.
+  func cpuTime(_ body: () -> Void) -> Duration {
+    let before = processCPUSeconds()
+    body()
+    return .seconds(processCPUSeconds() - before)
+  }
   let pipeline = compare(
     scenario: "11b Rx Observable: from.map.filter.observe(on:)", operations: count, options: options,
-    target: .ratio(1.0),
-    ours: {
-      let scheduler = SerialDispatchQueueScheduler(qos: .default)
-      let sink = Sink()
-      let done = DispatchSemaphore(value: 0)
-      return time {
-        let subscription = Observable.from(values)
-          .map { $0 &* 3 }
-          .filter { $0 & 1 == 0 }
-          .observe(on: scheduler)
-          .subscribe(onNext: { sink.sum &+= $0 }, onCompleted: { done.signal() })
-        done.wait()
-        subscription.dispose()
-      }
-    },
-    baseline: {
-      let queue = DispatchQueue(label: "bench.rx.observable.baseline")
-      let sink = Sink()
-      let done = DispatchSemaphore(value: 0)
-      return time {
-        for value in values {
-          let mapped = value &* 3
-          guard mapped & 1 == 0 else { continue }
-          queue.async { sink.sum &+= mapped }
-        }
-        queue.async { done.signal() }
-        done.wait()
-      }
-    })
+    target: .ratio(1.0), ours: { time(runOurs) }, baseline: { time(runBaseline) })
+  let pipelineCPU = compare(
+    scenario: "11b … CPU time (user + system) per value", operations: count, options: options, target: .info,
+    ours: { cpuTime(runOurs) }, baseline: { cpuTime(runBaseline) })
 
   // A subject's send to one subscriber, against a hand-written hot source (a locked list of closures,
   // called in turn): what a view model's `PublishRelay`/`PublishSubject` costs per event.
@@ -131,7 +138,7 @@ func rxObservable(_ options: RunOptions) -> [Figure] {
     baseline.append(heapBytesPerSubscription(ours: false))
   }
   return [
-    pipeline, subjectSend, distinct,
+    pipeline, pipelineCPU, subjectSend, distinct,
     figure(
       "11b Rx Observable: memory of a live subscription", unit: "B", target: .info, ours: ours, baseline: baseline),
   ]
