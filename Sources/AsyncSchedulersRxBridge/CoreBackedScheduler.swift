@@ -36,7 +36,7 @@ extension CurrentThreadScheduler: CoreBackedScheduler {
 /// for an Rx `SchedulerType` with none (`VirtualTimeScheduler`, `HistoricalScheduler`, a custom
 /// scheduler), the Rx scheduler itself seen as a native scheduler (``SchedulerTypeCore``), so the
 /// timers follow its clock; a failure naming `api` for a scheduler that cannot tell time.
-func coreScheduler(of scheduler: some ImmediateSchedulerType, for api: String) -> any Scheduler {
+@usableFromInline func coreScheduler(of scheduler: some ImmediateSchedulerType, for api: String) -> any Scheduler {
   if let backed = scheduler as? any CoreBackedScheduler { return backed.coreScheduler }
   if let timed = scheduler as? any SchedulerType { return SchedulerTypeCore(timed) }
   argumentFailure(
@@ -47,7 +47,7 @@ func coreScheduler(of scheduler: some ImmediateSchedulerType, for api: String) -
 
 extension DispatchTimeInterval {
   /// The interval as a duration for `api`, never negative; `.never` is a failure naming `api`.
-  func duration(for api: String, _ argument: String) -> Duration {
+  @usableFromInline func duration(for api: String, _ argument: String) -> Duration {
     guard let duration = rxDuration else {
       argumentFailure("\(api): \(argument) must not be .never (got \(self))")
     }

@@ -9,7 +9,7 @@ extension Signal {
   /// Memory: the events in flight (one timer).
   ///
   /// - Precondition: `interval >= .zero`.
-  public func delay(_ interval: Duration, on scheduler: some Scheduler) -> Signal {
+  @inlinable public func delay(_ interval: Duration, on scheduler: some Scheduler) -> Signal {
     checkArgument(interval >= .zero, "Signal.delay: interval must not be negative (got \(interval))")
     return Signal { observer in
       let timeline = DelayStorage(observer: observer, scheduler: scheduler)
@@ -43,7 +43,7 @@ extension Signal {
   /// Memory: one value and one timer.
   ///
   /// - Precondition: `interval >= .zero`.
-  public func debounce(
+  @inlinable public func debounce(
     for interval: Duration, on scheduler: some Scheduler,
     valuesPassingTest shouldDebounce: @escaping @Sendable (Element) -> Bool
   ) -> Signal {
@@ -61,7 +61,7 @@ extension Signal {
     return debouncing(for: interval, scheduler: scheduler, valuesPassingTest: shouldDebounce)
   }
 
-  private func debouncing(
+  @inlinable func debouncing(
     for interval: Duration, scheduler pick: @escaping @Sendable () -> any Scheduler,
     valuesPassingTest shouldDebounce: @escaping @Sendable (Element) -> Bool
   ) -> Signal {
@@ -92,7 +92,7 @@ extension Signal {
   /// Memory: one value and one timer.
   ///
   /// - Precondition: `interval >= .zero`.
-  public func throttle(for interval: Duration, on scheduler: some Scheduler, latest: Bool = true) -> Signal {
+  @inlinable public func throttle(for interval: Duration, on scheduler: some Scheduler, latest: Bool = true) -> Signal {
     checkArgument(interval >= .zero, "Signal.throttle: interval must not be negative (got \(interval))")
     return Signal { observer in
       let throttle = ThrottleStorage<Element, Failure>(observer: observer)
@@ -116,7 +116,7 @@ extension Signal {
   /// Memory: the open batch and one timer.
   ///
   /// - Precondition: `interval >= .zero`.
-  public func collect(every interval: Duration, on scheduler: some Scheduler) -> Signal<[Element], Failure> {
+  @inlinable public func collect(every interval: Duration, on scheduler: some Scheduler) -> Signal<[Element], Failure> {
     checkArgument(interval >= .zero, "Signal.collect(every:): interval must not be negative (got \(interval))")
     return Signal<[Element], Failure> { observer in
       let batch = CollectStorage<Element, Failure>(observer: observer)

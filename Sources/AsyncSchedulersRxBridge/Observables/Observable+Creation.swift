@@ -6,7 +6,7 @@ extension ObservableType {
   /// sends through the observer and returns the next state, or `nil` when it ended the sequence. The
   /// recursion stops once the subscription has ended (disposed, or ended by a downstream `take`), even
   /// while the subscribe call that started it is still on the stack (a trampolining scheduler).
-  static func recursive<State: Sendable>(
+  @inlinable static func recursive<State: Sendable>(
     on scheduler: some ImmediateSchedulerType, from initial: State,
     _ step: @escaping @Sendable (State, SignalObserver<Element, any Error>) throws -> State?
   ) -> Observable<Element> {
@@ -75,7 +75,7 @@ extension ObservableType {
   /// `scheduler` (RxSwift schedules recursively, so other work interleaves between elements).
   ///
   /// Disposing the subscription stops the recursion: no element is sent after it.
-  public static func from(_ array: [Element], scheduler: some ImmediateSchedulerType) -> Observable<Element> {
+  @inlinable public static func from(_ array: [Element], scheduler: some ImmediateSchedulerType) -> Observable<Element> {
     recursive(on: scheduler, from: 0) { index, observer in
       guard index < array.count else {
         observer.finish()
@@ -118,7 +118,7 @@ extension ObservableType {
 
   /// A sequence sending `element` forever, each time in its own action on `scheduler` (RxSwift's
   /// `repeatElement`). Disposing the subscription stops it.
-  public static func repeatElement(
+  @inlinable public static func repeatElement(
     _ element: Element, scheduler: some ImmediateSchedulerType = CurrentThreadScheduler.instance
   ) -> Observable<Element> {
     recursive(on: scheduler, from: ()) { _, observer in
@@ -131,7 +131,7 @@ extension ObservableType {
   /// with `iterate` (RxSwift's `generate`), each step in its own action on `scheduler`.
   ///
   /// `condition` and `iterate` run on the scheduler; an error either throws fails the sequence.
-  public static func generate(
+  @inlinable public static func generate(
     initialState: Element, condition: @escaping @Sendable (Element) throws -> Bool,
     scheduler: some ImmediateSchedulerType = CurrentThreadScheduler.instance,
     iterate: @escaping @Sendable (Element) throws -> Element
@@ -152,7 +152,7 @@ extension ObservableType where Element: RxAbstractInteger {
   /// A sequence sending `count` integers from `start`, then completing, each in its own action on
   /// `scheduler` (RxSwift's `range`).
   /// - Precondition: `count >= 0`.
-  public static func range(
+  @inlinable public static func range(
     start: Element, count: Element, scheduler: some ImmediateSchedulerType = CurrentThreadScheduler.instance
   ) -> Observable<Element> {
     checkArgument(count >= 0, "Observable.range: count must not be negative (got \(count))")

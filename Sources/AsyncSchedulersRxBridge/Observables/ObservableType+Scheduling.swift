@@ -52,7 +52,7 @@ extension ObservableType {
 
   /// Sends every value and the completion `dueTime` later on `scheduler`; an error is sent at once,
   /// dropping the values still waiting (RxSwift's `delay`).
-  public func delay(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
+  @inlinable public func delay(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
     let api = "Observable.delay"
     return Observable(
       signal.delay(dueTime.duration(for: api, "dueTime"), on: coreScheduler(of: scheduler, for: api)))
@@ -60,7 +60,7 @@ extension ObservableType {
 
   /// Subscribes upstream `dueTime` after the subscription, on `scheduler` (RxSwift's
   /// `delaySubscription`). Disposing before then means upstream is never subscribed.
-  public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
+  @inlinable public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
     let api = "Observable.delaySubscription"
     let delay = dueTime.duration(for: api, "dueTime")
     let core = coreScheduler(of: scheduler, for: api)
@@ -77,7 +77,7 @@ extension ObservableType {
 
   /// Sends a value only once `dueTime` has passed without another one; on completion a pending value
   /// is sent at once (RxSwift's `debounce`).
-  public func debounce(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
+  @inlinable public func debounce(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
     let api = "Observable.debounce"
     return Observable(
       signal.debounce(for: dueTime.duration(for: api, "dueTime"), on: coreScheduler(of: scheduler, for: api)))
@@ -88,7 +88,7 @@ extension ObservableType {
   ///
   /// Differs from RxSwift in one case: when the sequence completes with a value held for the end of
   /// the window, that value is sent at once, then the completion (RxSwift waits for the window).
-  public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: some SchedulerType)
+  @inlinable public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: some SchedulerType)
     -> Observable<Element>
   {
     let api = "Observable.throttle"

@@ -18,12 +18,14 @@ public struct Infallible<Element: Sendable>: ObservableConvertibleType, Sendable
   /// The closure `create` hands its work to send events.
   public typealias InfallibleObserver = @Sendable (InfallibleEvent<Element>) -> Void
 
-  let source: Observable<Element>
+  @usableFromInline let source: Observable<Element>
+
+  @inlinable init(source: Observable<Element>) { self.source = source }
 
   /// A sequence whose every subscription runs `subscribe` with a closure that sends its events;
   /// events after `.completed` are ignored. `subscribe` runs on the subscribing thread and returns
   /// what to dispose.
-  public static func create(subscribe: @escaping @Sendable (@escaping InfallibleObserver) -> any Disposable)
+  @inlinable public static func create(subscribe: @escaping @Sendable (@escaping InfallibleObserver) -> any Disposable)
     -> Infallible
   {
     Infallible(
@@ -38,27 +40,27 @@ public struct Infallible<Element: Sendable>: ObservableConvertibleType, Sendable
   }
 
   /// A sequence of `element`, then the end.
-  public static func just(_ element: Element) -> Infallible { Infallible(source: .just(element)) }
+  @inlinable public static func just(_ element: Element) -> Infallible { Infallible(source: .just(element)) }
 
   /// A sequence of `elements`, then the end.
-  public static func of(_ elements: Element...) -> Infallible { Infallible(source: .from(elements)) }
+  @inlinable public static func of(_ elements: Element...) -> Infallible { Infallible(source: .from(elements)) }
 
   /// A sequence of the elements of `array`, then the end.
-  public static func from(_ array: [Element]) -> Infallible { Infallible(source: .from(array)) }
+  @inlinable public static func from(_ array: [Element]) -> Infallible { Infallible(source: .from(array)) }
 
   /// A sequence that ends at once.
-  public static func empty() -> Infallible { Infallible(source: .empty()) }
+  @inlinable public static func empty() -> Infallible { Infallible(source: .empty()) }
 
   /// A sequence that never sends anything.
-  public static func never() -> Infallible { Infallible(source: .never()) }
+  @inlinable public static func never() -> Infallible { Infallible(source: .never()) }
 
   /// A sequence made anew for each subscription by `factory`.
-  public static func deferred(_ factory: @escaping @Sendable () -> Infallible) -> Infallible {
+  @inlinable public static func deferred(_ factory: @escaping @Sendable () -> Infallible) -> Infallible {
     Infallible(source: .deferred { factory().source })
   }
 
   /// The sequence as an `Observable` (which never fails).
-  public func asObservable() -> Observable<Element> { source }
+  @inlinable public func asObservable() -> Observable<Element> { source }
 
   /// The sequence itself.
   @inlinable public func asInfallible() -> Infallible { self }
@@ -66,7 +68,7 @@ public struct Infallible<Element: Sendable>: ObservableConvertibleType, Sendable
   /// Subscribes with a closure for each value and one for the end; `onDisposed` runs once when the
   /// subscription ends (after `onCompleted`, or on the disposing thread). The closures run on the
   /// thread that sends each event.
-  public func subscribe(
+  @inlinable public func subscribe(
     onNext: (@Sendable (Element) -> Void)? = nil, onCompleted: (@Sendable () -> Void)? = nil,
     onDisposed: (@Sendable () -> Void)? = nil
   ) -> any Disposable {
@@ -75,7 +77,7 @@ public struct Infallible<Element: Sendable>: ObservableConvertibleType, Sendable
 
   /// Subscribes with closures that also get `object`, held weakly: events after `object` is gone are not
   /// delivered.
-  public func subscribe<Object: AnyObject>(
+  @inlinable public func subscribe<Object: AnyObject>(
     with object: Object, onNext: (@Sendable (Object, Element) -> Void)? = nil,
     onCompleted: (@Sendable (Object) -> Void)? = nil, onDisposed: (@Sendable (Object) -> Void)? = nil
   ) -> any Disposable {
@@ -83,94 +85,94 @@ public struct Infallible<Element: Sendable>: ObservableConvertibleType, Sendable
   }
 
   /// Subscribes `observer` to every event, on the thread that sends it.
-  public func subscribe(_ observer: @escaping InfallibleObserver) -> any Disposable {
+  @inlinable public func subscribe(_ observer: @escaping InfallibleObserver) -> any Disposable {
     source.subscribe(onNext: { observer(.next($0)) }, onCompleted: { observer(.completed) })
   }
 
   /// Sends each value to `onNext` (RxSwift's `bind(onNext:)`).
-  public func bind(onNext: @escaping @Sendable (Element) -> Void) -> any Disposable {
+  @inlinable public func bind(onNext: @escaping @Sendable (Element) -> Void) -> any Disposable {
     source.bind(onNext: onNext)
   }
 
   /// Sends every value to each of `observers` (RxSwift's `bind(to:)`).
-  public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable
+  @inlinable public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable
   where Observer.Element == Element {
     source.subscribe { event in for observer in observers { observer.on(event) } }
   }
 
   /// Accepts every value into each of `relays` (RxRelay's `bind(to:)`); the end is not forwarded.
-  public func bind(to relays: PublishRelay<Element>...) -> any Disposable {
+  @inlinable public func bind(to relays: PublishRelay<Element>...) -> any Disposable {
     source.subscribe(onNext: { value in
       for relay in relays { relay.accept(value) }
     })
   }
 
   /// Accepts every value into each of `relays` (RxRelay's `bind(to:)`); the end is not forwarded.
-  public func bind(to relays: BehaviorRelay<Element>...) -> any Disposable {
+  @inlinable public func bind(to relays: BehaviorRelay<Element>...) -> any Disposable {
     source.subscribe(onNext: { value in
       for relay in relays { relay.accept(value) }
     })
   }
 
   /// Accepts every value into each of `relays` (RxRelay's `bind(to:)`); the end is not forwarded.
-  public func bind(to relays: ReplayRelay<Element>...) -> any Disposable {
+  @inlinable public func bind(to relays: ReplayRelay<Element>...) -> any Disposable {
     source.subscribe(onNext: { value in
       for relay in relays { relay.accept(value) }
     })
   }
 
   /// Each value transformed by `transform`.
-  public func map<Result: Sendable>(_ transform: @escaping @Sendable (Element) -> Result) -> Infallible<Result> {
+  @inlinable public func map<Result: Sendable>(_ transform: @escaping @Sendable (Element) -> Result) -> Infallible<Result> {
     Infallible<Result>(source: source.map(transform))
   }
 
   /// Each value `transform` maps to something, skipping `nil`.
-  public func compactMap<Result: Sendable>(_ transform: @escaping @Sendable (Element) -> Result?)
+  @inlinable public func compactMap<Result: Sendable>(_ transform: @escaping @Sendable (Element) -> Result?)
     -> Infallible<Result>
   {
     Infallible<Result>(source: source.compactMap(transform))
   }
 
   /// The values `predicate` accepts.
-  public func filter(_ predicate: @escaping @Sendable (Element) -> Bool) -> Infallible {
+  @inlinable public func filter(_ predicate: @escaping @Sendable (Element) -> Bool) -> Infallible {
     Infallible(source: source.filter(predicate))
   }
 
   /// Each running result of `accumulator`, starting from `seed` for each subscription.
-  public func scan<Accumulate: Sendable>(
+  @inlinable public func scan<Accumulate: Sendable>(
     _ seed: Accumulate, accumulator: @escaping @Sendable (Accumulate, Element) -> Accumulate
   ) -> Infallible<Accumulate> {
     Infallible<Accumulate>(source: source.scan(seed, accumulator: accumulator))
   }
 
   /// `elements` first, then the sequence.
-  public func startWith(_ elements: Element...) -> Infallible {
+  @inlinable public func startWith(_ elements: Element...) -> Infallible {
     Infallible(source: .concat([.from(elements), source]))
   }
 
   /// The values of the sequences `selector` makes for each value, merged.
-  public func flatMap<Result: Sendable>(_ selector: @escaping @Sendable (Element) -> Infallible<Result>)
+  @inlinable public func flatMap<Result: Sendable>(_ selector: @escaping @Sendable (Element) -> Infallible<Result>)
     -> Infallible<Result>
   {
     Infallible<Result>(source: source.flatMap(selector))
   }
 
   /// The values of the sequence `selector` makes for the latest value only.
-  public func flatMapLatest<Result: Sendable>(_ selector: @escaping @Sendable (Element) -> Infallible<Result>)
+  @inlinable public func flatMapLatest<Result: Sendable>(_ selector: @escaping @Sendable (Element) -> Infallible<Result>)
     -> Infallible<Result>
   {
     Infallible<Result>(source: source.flatMapLatest(selector))
   }
 
   /// The first `count` values, then the end.
-  public func take(_ count: Int) -> Infallible { Infallible(source: source.take(count)) }
+  @inlinable public func take(_ count: Int) -> Infallible { Infallible(source: source.take(count)) }
 
   /// The values after the first `count`.
-  public func skip(_ count: Int) -> Infallible { Infallible(source: source.skip(count)) }
+  @inlinable public func skip(_ count: Int) -> Infallible { Infallible(source: source.skip(count)) }
 
   /// Calls the closures on each event, before passing it on (RxSwift's `do`); they run on the
   /// delivering thread.
-  public func `do`(
+  @inlinable public func `do`(
     onNext: (@Sendable (Element) -> Void)? = nil, onCompleted: (@Sendable () -> Void)? = nil,
     onSubscribe: (@Sendable () -> Void)? = nil, onDispose: (@Sendable () -> Void)? = nil
   ) -> Infallible {
@@ -179,32 +181,32 @@ public struct Infallible<Element: Sendable>: ObservableConvertibleType, Sendable
   }
 
   /// The values, delivered on `scheduler` (RxSwift's `observe(on:)`).
-  public func observe(on scheduler: some ImmediateSchedulerType) -> Infallible {
+  @inlinable public func observe(on scheduler: some ImmediateSchedulerType) -> Infallible {
     Infallible(source: source.observe(on: scheduler))
   }
 
   /// A value once `dueTime` has passed on `scheduler` without a newer one.
-  public func debounce(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Infallible {
+  @inlinable public func debounce(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Infallible {
     Infallible(source: source.debounce(dueTime, scheduler: scheduler))
   }
 
   /// At most one value per `dueTime` on `scheduler` (with `latest`, the latest of a window at its end).
-  public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: some SchedulerType) -> Infallible {
+  @inlinable public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: some SchedulerType) -> Infallible {
     Infallible(source: source.throttle(dueTime, latest: latest, scheduler: scheduler))
   }
 
   /// One subscription upstream shared by every subscriber, replaying the last `replay` values.
-  public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Infallible {
+  @inlinable public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Infallible {
     Infallible(source: source.share(replay: replay, scope: scope))
   }
 
   /// The values of all `sources`, merged.
-  public static func merge(_ sources: Infallible...) -> Infallible {
+  @inlinable public static func merge(_ sources: Infallible...) -> Infallible {
     Infallible(source: .merge(sources.map(\.source)))
   }
 
   /// The latest values of `first` and `second` combined by `resultSelector`, once both have sent one.
-  public static func combineLatest<First: Sendable, Second: Sendable>(
+  @inlinable public static func combineLatest<First: Sendable, Second: Sendable>(
     _ first: Infallible<First>, _ second: Infallible<Second>,
     resultSelector: @escaping @Sendable (First, Second) -> Element
   ) -> Infallible {
@@ -215,14 +217,14 @@ public struct Infallible<Element: Sendable>: ObservableConvertibleType, Sendable
 extension Infallible where Element: RxAbstractInteger {
   /// Sends `0` after `dueTime`, then with a `period` `1`, `2`, … every period, on `scheduler`
   /// (RxSwift's `Infallible.timer`).
-  public static func timer(_ dueTime: RxTimeInterval, period: RxTimeInterval? = nil, scheduler: some SchedulerType)
+  @inlinable public static func timer(_ dueTime: RxTimeInterval, period: RxTimeInterval? = nil, scheduler: some SchedulerType)
     -> Infallible
   {
     Infallible(source: Observable<Element>.timer(dueTime, period: period, scheduler: scheduler))
   }
 
   /// Sends `0`, `1`, `2`, … every `period` on `scheduler` (RxSwift's `Infallible.interval`).
-  public static func interval(_ period: RxTimeInterval, scheduler: some SchedulerType) -> Infallible {
+  @inlinable public static func interval(_ period: RxTimeInterval, scheduler: some SchedulerType) -> Infallible {
     Infallible(source: Observable<Element>.interval(period, scheduler: scheduler))
   }
 }
@@ -230,19 +232,19 @@ extension Infallible where Element: RxAbstractInteger {
 extension ObservableConvertibleType {
   /// The sequence that, on an error, sends `element` and ends (RxSwift's
   /// `asInfallible(onErrorJustReturn:)`).
-  public func asInfallible(onErrorJustReturn element: Element) -> Infallible<Element> {
+  @inlinable public func asInfallible(onErrorJustReturn element: Element) -> Infallible<Element> {
     Infallible(source: asObservable().catchAndReturn(element))
   }
 
   /// The sequence that, on an error, goes on with `infallible` (RxSwift's
   /// `asInfallible(onErrorFallbackTo:)`).
-  public func asInfallible(onErrorFallbackTo infallible: Infallible<Element>) -> Infallible<Element> {
+  @inlinable public func asInfallible(onErrorFallbackTo infallible: Infallible<Element>) -> Infallible<Element> {
     Infallible(source: asObservable().catch { _ in infallible.source })
   }
 
   /// The sequence that, on an error, goes on with the sequence `handler` makes from it (RxSwift's
   /// `asInfallible(onErrorRecover:)`); `handler` runs on the thread that delivers the error.
-  public func asInfallible(onErrorRecover handler: @escaping @Sendable (any Swift.Error) -> Infallible<Element>)
+  @inlinable public func asInfallible(onErrorRecover handler: @escaping @Sendable (any Swift.Error) -> Infallible<Element>)
     -> Infallible<Element>
   {
     Infallible(source: asObservable().catch { handler($0).source })

@@ -16,10 +16,12 @@ public struct Maybe<Element: Sendable>: ObservableConvertibleType, Sendable {
   /// The closure `create` hands its work to send the one event.
   public typealias MaybeObserver = @Sendable (MaybeEvent<Element>) -> Void
 
-  let source: Observable<Element>
+  @usableFromInline let source: Observable<Element>
+
+  @inlinable init(source: Observable<Element>) { self.source = source }
 
   /// A maybe whose every subscription runs `subscribe`: the first event it sends ends it.
-  public static func create(subscribe: @escaping @Sendable (@escaping MaybeObserver) -> any Disposable) -> Maybe {
+  @inlinable public static func create(subscribe: @escaping @Sendable (@escaping MaybeObserver) -> any Disposable) -> Maybe {
     Maybe(
       source: .create { observer in
         subscribe { event in
@@ -35,22 +37,22 @@ public struct Maybe<Element: Sendable>: ObservableConvertibleType, Sendable {
   }
 
   /// A maybe of `element`.
-  public static func just(_ element: Element) -> Maybe { Maybe(source: .just(element)) }
+  @inlinable public static func just(_ element: Element) -> Maybe { Maybe(source: .just(element)) }
 
   /// A maybe that completes empty.
-  public static func empty() -> Maybe { Maybe(source: .empty()) }
+  @inlinable public static func empty() -> Maybe { Maybe(source: .empty()) }
 
   /// A maybe failing with `error`.
-  public static func error(_ error: any Swift.Error) -> Maybe { Maybe(source: .error(error)) }
+  @inlinable public static func error(_ error: any Swift.Error) -> Maybe { Maybe(source: .error(error)) }
 
   /// A maybe that never ends.
-  public static func never() -> Maybe { Maybe(source: .never()) }
+  @inlinable public static func never() -> Maybe { Maybe(source: .never()) }
 
   /// The maybe as an `Observable` of at most one value.
-  public func asObservable() -> Observable<Element> { source }
+  @inlinable public func asObservable() -> Observable<Element> { source }
 
   /// Subscribes with a closure per way it can end; `onDisposed` runs once when the subscription ends.
-  public func subscribe(
+  @inlinable public func subscribe(
     onSuccess: (@Sendable (Element) -> Void)? = nil, onError: (@Sendable (any Swift.Error) -> Void)? = nil,
     onCompleted: (@Sendable () -> Void)? = nil, onDisposed: (@Sendable () -> Void)? = nil
   ) -> any Disposable {
@@ -68,12 +70,12 @@ public struct Maybe<Element: Sendable>: ObservableConvertibleType, Sendable {
   }
 
   /// The maybe with its value transformed.
-  public func map<Result: Sendable>(_ transform: @escaping @Sendable (Element) throws -> Result) -> Maybe<Result> {
+  @inlinable public func map<Result: Sendable>(_ transform: @escaping @Sendable (Element) throws -> Result) -> Maybe<Result> {
     Maybe<Result>(source: source.map(transform))
   }
 
   /// The maybe as a `Single`: `RxError.noElements` if it completes empty.
-  public func asSingle() -> Single<Element> { source.asSingle() }
+  @inlinable public func asSingle() -> Single<Element> { source.asSingle() }
 }
 
 extension ObservableType {

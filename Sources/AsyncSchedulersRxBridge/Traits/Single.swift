@@ -9,13 +9,13 @@ public struct Single<Element: Sendable>: ObservableConvertibleType, Sendable {
   /// The closure `create` hands its work to send the one event.
   public typealias SingleObserver = @Sendable (SingleEvent<Element>) -> Void
 
-  let source: Observable<Element>
+  @usableFromInline let source: Observable<Element>
 
-  init(source: Observable<Element>) { self.source = source }
+  @inlinable init(source: Observable<Element>) { self.source = source }
 
   /// A single whose every subscription runs `subscribe`: the first event it sends ends the single,
   /// later ones are ignored. `subscribe` runs on the subscribing thread and returns what to dispose.
-  public static func create(subscribe: @escaping @Sendable (@escaping SingleObserver) -> any Disposable) -> Single {
+  @inlinable public static func create(subscribe: @escaping @Sendable (@escaping SingleObserver) -> any Disposable) -> Single {
     Single(
       source: .create { observer in
         subscribe { event in
@@ -30,31 +30,31 @@ public struct Single<Element: Sendable>: ObservableConvertibleType, Sendable {
   }
 
   /// A single of `element`.
-  public static func just(_ element: Element) -> Single { Single(source: .just(element)) }
+  @inlinable public static func just(_ element: Element) -> Single { Single(source: .just(element)) }
 
   /// A single failing with `error`.
-  public static func error(_ error: any Swift.Error) -> Single { Single(source: .error(error)) }
+  @inlinable public static func error(_ error: any Swift.Error) -> Single { Single(source: .error(error)) }
 
   /// A single that never ends.
-  public static func never() -> Single { Single(source: .never()) }
+  @inlinable public static func never() -> Single { Single(source: .never()) }
 
   /// A single made anew for each subscription by `factory`.
-  public static func deferred(_ factory: @escaping @Sendable () throws -> Single) -> Single {
+  @inlinable public static func deferred(_ factory: @escaping @Sendable () throws -> Single) -> Single {
     Single(source: .deferred { try factory().source })
   }
 
   /// The single as an `Observable` of one value.
-  public func asObservable() -> Observable<Element> { source }
+  @inlinable public func asObservable() -> Observable<Element> { source }
 
   /// Subscribes `observer` to the single's end, on the thread that sends it.
-  public func subscribe(_ observer: @escaping SingleObserver) -> any Disposable {
+  @inlinable public func subscribe(_ observer: @escaping SingleObserver) -> any Disposable {
     source.subscribe(
       onNext: { observer(.success($0)) }, onError: { observer(.failure($0)) })
   }
 
   /// Subscribes with a closure for the value and one for the error; `onDisposed` runs once when the
   /// subscription ends.
-  public func subscribe(
+  @inlinable public func subscribe(
     onSuccess: (@Sendable (Element) -> Void)? = nil, onFailure: (@Sendable (any Swift.Error) -> Void)? = nil,
     onDisposed: (@Sendable () -> Void)? = nil
   ) -> any Disposable {
@@ -62,50 +62,50 @@ public struct Single<Element: Sendable>: ObservableConvertibleType, Sendable {
   }
 
   /// The single with its value transformed.
-  public func map<Result: Sendable>(_ transform: @escaping @Sendable (Element) throws -> Result) -> Single<Result> {
+  @inlinable public func map<Result: Sendable>(_ transform: @escaping @Sendable (Element) throws -> Result) -> Single<Result> {
     Single<Result>(source: source.map(transform))
   }
 
   /// The single that `selector` makes from this one's value.
-  public func flatMap<Result: Sendable>(_ selector: @escaping @Sendable (Element) throws -> Single<Result>)
+  @inlinable public func flatMap<Result: Sendable>(_ selector: @escaping @Sendable (Element) throws -> Single<Result>)
     -> Single<Result>
   {
     Single<Result>(source: source.flatMap { try selector($0).source })
   }
 
   /// On an error, the single of `element`.
-  public func catchAndReturn(_ element: Element) -> Single { Single(source: source.catchAndReturn(element)) }
+  @inlinable public func catchAndReturn(_ element: Element) -> Single { Single(source: source.catchAndReturn(element)) }
 
   /// On an error, the single `handler` makes.
-  public func `catch`(_ handler: @escaping @Sendable (any Swift.Error) throws -> Single) -> Single {
+  @inlinable public func `catch`(_ handler: @escaping @Sendable (any Swift.Error) throws -> Single) -> Single {
     Single(source: source.catch { try handler($0).source })
   }
 
   /// Delivers the end on `scheduler`.
-  public func observe(on scheduler: some ImmediateSchedulerType) -> Single {
+  @inlinable public func observe(on scheduler: some ImmediateSchedulerType) -> Single {
     Single(source: source.observe(on: scheduler))
   }
 
   /// Subscribes on `scheduler`.
-  public func subscribe(on scheduler: some ImmediateSchedulerType) -> Single {
+  @inlinable public func subscribe(on scheduler: some ImmediateSchedulerType) -> Single {
     Single(source: source.subscribe(on: scheduler))
   }
 
   /// Fails with `RxError.timeout` unless the value comes within `dueTime`.
-  public func timeout(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Single {
+  @inlinable public func timeout(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Single {
     Single(source: source.timeout(dueTime, scheduler: scheduler))
   }
 
   /// Sends the value `dueTime` later.
-  public func delay(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Single {
+  @inlinable public func delay(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Single {
     Single(source: source.delay(dueTime, scheduler: scheduler))
   }
 
   /// Resubscribes up to `maxAttemptCount` times in all.
-  public func retry(_ maxAttemptCount: Int) -> Single { Single(source: source.retry(maxAttemptCount)) }
+  @inlinable public func retry(_ maxAttemptCount: Int) -> Single { Single(source: source.retry(maxAttemptCount)) }
 
   /// The single as a `Maybe`.
-  public func asMaybe() -> Maybe<Element> { Maybe(source: source) }
+  @inlinable public func asMaybe() -> Maybe<Element> { Maybe(source: source) }
 
   /// The value, awaited (RxSwift 6.5's `value`); cancelling the task disposes the subscription and
   /// throws `CancellationError`.
@@ -146,10 +146,10 @@ extension ObservableType {
   }
 
   /// The first value, or `nil` if the sequence completes empty, as a `Single` (RxSwift 6's `first()`).
-  public func first() -> Single<Element?> {
+  @inlinable public func first() -> Single<Element?> {
     Single(source: Observable<Element?>(signal.take(1).map { Optional($0) }).concat(Observable.just(nil)).take(1))
   }
 
   /// All the values, when the sequence completes, as a `Single` (RxSwift 6's `toArray()`).
-  public func toArray() -> Single<[Element]> { Single(source: Observable(signal.collect())) }
+  @inlinable public func toArray() -> Single<[Element]> { Single(source: Observable(signal.collect())) }
 }

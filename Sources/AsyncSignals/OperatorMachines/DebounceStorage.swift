@@ -5,30 +5,36 @@ import Synchronization
 ///
 /// Each held value gets a generation; a timer carries the generation it was armed for, so a timer that
 /// fires for a value since replaced (or sent, or dropped) does nothing. Sends are posted to the outbox.
-struct DebounceStateMachine<Element: Sendable, Failure: Error>: OutboxState {
-  private(set) var value: Element?
-  private(set) var due = SchedulerInstant.distantFuture
-  private var timer: ScheduledAction?
-  private(set) var generation: UInt64 = 0
+@usableFromInline struct DebounceStateMachine<Element: Sendable, Failure: Error>: OutboxState {
+  @usableFromInline var value: Element?
+  @usableFromInline var due = SchedulerInstant.distantFuture
+  @usableFromInline var timer: ScheduledAction?
+  @usableFromInline var generation: UInt64 = 0
   /// Whether the end was posted: nothing more is taken.
-  private(set) var ended = false
-  var outbox = DrainQueue<SignalEvent<Element, Failure>>()
+  @usableFromInline var ended = false
+  @usableFromInline var outbox = DrainQueue<SignalEvent<Element, Failure>>()
 
-  init() {}
+  @inlinable init() {}
 
   /// What to do after holding a new value.
-  struct ReplaceAction {
+  @usableFromInline struct ReplaceAction {
     /// Arm a timer for this generation (at the new value's due time).
-    var arm: UInt64?
+    @usableFromInline var arm: UInt64?
     /// The previous value's timer, to dispose.
-    var cancel: ScheduledAction?
+    @usableFromInline var cancel: ScheduledAction?
     /// Whether the caller must send the posted events.
-    var send: Bool
+    @usableFromInline var send: Bool
+
+    @inlinable init(arm: UInt64?, cancel: ScheduledAction?, send: Bool) {
+      self.arm = arm
+      self.cancel = cancel
+      self.send = send
+    }
   }
 
   /// Holds `value`, due at `due`, instead of the held one. A held value already due at `now` (its timer
   /// has not run yet) is posted first: its interval of silence is over.
-  mutating func replace(_ value: Element, now: SchedulerInstant, due: SchedulerInstant) -> ReplaceAction {
+  @inlinable mutating func replace(_ value: Element, now: SchedulerInstant, due: SchedulerInstant) -> ReplaceAction {
     guard !ended else { return ReplaceAction(arm: nil, cancel: nil, send: false) }
     var send = false
     if let overdue = self.value, self.due <= now { send = outbox.post(.next(overdue)) }
@@ -41,7 +47,7 @@ struct DebounceStateMachine<Element: Sendable, Failure: Error>: OutboxState {
 
   /// The timer armed for `generation` exists: keep it, or return it to dispose when its value is
   /// already gone.
-  mutating func attach(_ timer: ScheduledAction, for generation: UInt64) -> ScheduledAction? {
+  @inlinable mutating func attach(_ timer: ScheduledAction, for generation: UInt64) -> ScheduledAction? {
     guard generation == self.generation, value != nil else { return timer }
     self.timer = timer
     return nil
@@ -49,7 +55,7 @@ struct DebounceStateMachine<Element: Sendable, Failure: Error>: OutboxState {
 
   /// The timer of `generation` fired: the held value is posted, if it is still that one. Returns
   /// whether the caller must send.
-  mutating func fire(_ generation: UInt64) -> Bool {
+  @inlinable mutating func fire(_ generation: UInt64) -> Bool {
     guard generation == self.generation, let value = take().value else { return false }
     return outbox.post(.next(value))
   }
@@ -57,7 +63,7 @@ struct DebounceStateMachine<Element: Sendable, Failure: Error>: OutboxState {
   /// A value that is not debounced: posted at once; the held one is dropped (ReactiveObjC's
   /// `-throttle:valuesPassingTest:`). Returns the timer to dispose, the dropped value (to release after
   /// the lock) and whether the caller must send.
-  mutating func sendNow(_ value: Element) -> (cancel: ScheduledAction?, dropped: Element?, send: Bool) {
+  @inlinable mutating func sendNow(_ value: Element) -> (cancel: ScheduledAction?, dropped: Element?, send: Bool) {
     guard !ended else { return (nil, nil, false) }
     let (held, timer) = take()
     return (timer, held, outbox.post(.next(value)))
@@ -65,7 +71,7 @@ struct DebounceStateMachine<Element: Sendable, Failure: Error>: OutboxState {
 
   /// The end: a finish posts the held value first, a failure drops it. Returns the timer to dispose
   /// and whether the caller must send.
-  mutating func end(_ event: SignalEvent<Element, Failure>) -> (cancel: ScheduledAction?, send: Bool) {
+  @inlinable mutating func end(_ event: SignalEvent<Element, Failure>) -> (cancel: ScheduledAction?, send: Bool) {
     guard !ended else { return (nil, false) }
     ended = true
     let (held, timer) = take()
@@ -76,12 +82,12 @@ struct DebounceStateMachine<Element: Sendable, Failure: Error>: OutboxState {
   }
 
   /// The subscription is disposed: the held value and its timer go.
-  mutating func drop() -> ScheduledAction? {
+  @inlinable mutating func drop() -> ScheduledAction? {
     ended = true
     return take().timer
   }
 
-  private mutating func take() -> (value: Element?, timer: ScheduledAction?) {
+  @inlinable mutating func take() -> (value: Element?, timer: ScheduledAction?) {
     defer {
       value = nil
       due = .distantFuture
@@ -93,14 +99,14 @@ struct DebounceStateMachine<Element: Sendable, Failure: Error>: OutboxState {
 }
 
 /// The storage of one `debounce` subscription: the machine under a lock, its timers, and the sending.
-final class DebounceStorage<Element: Sendable, Failure: Error>: Sendable {
-  private let observer: SignalObserver<Element, Failure>
-  private let state = Mutex(DebounceStateMachine<Element, Failure>())
+@usableFromInline final class DebounceStorage<Element: Sendable, Failure: Error>: Sendable {
+  @usableFromInline let observer: SignalObserver<Element, Failure>
+  @usableFromInline let state = Mutex(DebounceStateMachine<Element, Failure>())
 
-  init(observer: SignalObserver<Element, Failure>) { self.observer = observer }
+  @inlinable init(observer: SignalObserver<Element, Failure>) { self.observer = observer }
 
   /// Holds `value` (due at `due`) instead of the pending one and restarts the timer.
-  func replace(_ value: Element, now: SchedulerInstant, due: SchedulerInstant, timer schedule: ScheduleTimer) {
+  @inlinable func replace(_ value: Element, now: SchedulerInstant, due: SchedulerInstant, timer schedule: ScheduleTimer) {
     let action = state.withCriticalRegion { $0.replace(value, now: now, due: due) }
     action.cancel?.dispose()
     if action.send { state.sendPosted(to: observer.send) }
@@ -109,12 +115,12 @@ final class DebounceStorage<Element: Sendable, Failure: Error>: Sendable {
     state.withCriticalRegion { $0.attach(timer, for: generation) }?.dispose()
   }
 
-  private func fire(_ generation: UInt64) {
+  @inlinable func fire(_ generation: UInt64) {
     if state.withCriticalRegion({ $0.fire(generation) }) { state.sendPosted(to: observer.send) }
   }
 
   /// Sends `value` at once, dropping the pending one.
-  func sendNow(_ value: Element) {
+  @inlinable func sendNow(_ value: Element) {
     let action = state.withCriticalRegion { $0.sendNow(value) }
     action.cancel?.dispose()
     withExtendedLifetime(action.dropped) {}
@@ -122,15 +128,15 @@ final class DebounceStorage<Element: Sendable, Failure: Error>: Sendable {
   }
 
   /// Ends the signal: a finish sends the pending value first, a failure drops it.
-  func end(_ event: SignalEvent<Element, Failure>) {
+  @inlinable func end(_ event: SignalEvent<Element, Failure>) {
     let action = state.withCriticalRegion { $0.end(event) }
     action.cancel?.dispose()
     if action.send { state.sendPosted(to: observer.send) }
   }
 
   /// Drops the pending value and its timer (the subscription is disposed).
-  func drop() { state.withCriticalRegion { $0.drop() }?.dispose() }
+  @inlinable func drop() { state.withCriticalRegion { $0.drop() }?.dispose() }
 }
 
 /// Schedules one timer; the timing operators pass the scheduler's `schedule(after:)` through it.
-typealias ScheduleTimer = @Sendable (_ fire: @escaping @Sendable () -> Void) -> ScheduledAction
+@usableFromInline typealias ScheduleTimer = @Sendable (_ fire: @escaping @Sendable () -> Void) -> ScheduledAction

@@ -5,21 +5,21 @@ import Synchronization
 ///
 /// Deadlines arrive in order (the delay is constant), so one timer, for the earliest, is enough. What
 /// falls due is posted to the outbox in deadline order; a failure skips the queue.
-struct DelayStateMachine<Event: Sendable>: OutboxState {
-  private var waiting = FIFOBuffer<(event: Event, deadline: SchedulerInstant)>()
+@usableFromInline struct DelayStateMachine<Event: Sendable>: OutboxState {
+  @usableFromInline var waiting = FIFOBuffer<(event: Event, deadline: SchedulerInstant)>()
   /// Whether a timer is armed for the earliest waiting event.
-  private(set) var armed = false
+  @usableFromInline var armed = false
   /// Whether a failure was posted: nothing more is taken.
-  private(set) var failed = false
-  var outbox = DrainQueue<Event>()
+  @usableFromInline var failed = false
+  @usableFromInline var outbox = DrainQueue<Event>()
 
-  init() {}
+  @inlinable init() {}
 
   /// How many events wait for their time.
-  var waitingCount: Int { waiting.count }
+  @inlinable var waitingCount: Int { waiting.count }
 
   /// What to do after adding an event.
-  enum AddAction: Equatable {
+  @usableFromInline enum AddAction: Equatable {
     /// Arm the timer for `deadline` (none was armed).
     case arm(SchedulerInstant)
     /// Nothing: a timer is armed for an earlier event, or the signal failed.
@@ -27,7 +27,7 @@ struct DelayStateMachine<Event: Sendable>: OutboxState {
   }
 
   /// An event to send at `deadline`.
-  mutating func add(_ event: Event, at deadline: SchedulerInstant) -> AddAction {
+  @inlinable mutating func add(_ event: Event, at deadline: SchedulerInstant) -> AddAction {
     guard !failed else { return .none }
     waiting.append((event, deadline))
     if armed { return .none }
@@ -36,15 +36,20 @@ struct DelayStateMachine<Event: Sendable>: OutboxState {
   }
 
   /// What to do after the timer fired.
-  struct FireAction: Equatable {
+  @usableFromInline struct FireAction: Equatable {
     /// Whether the caller must send the posted events.
-    var send: Bool
+    @usableFromInline var send: Bool
     /// The deadline to arm the timer for next, if events still wait.
-    var rearm: SchedulerInstant?
+    @usableFromInline var rearm: SchedulerInstant?
+
+    @inlinable init(send: Bool, rearm: SchedulerInstant?) {
+      self.send = send
+      self.rearm = rearm
+    }
   }
 
   /// The timer fired at `now`: every event due is posted, in order.
-  mutating func fire(now: SchedulerInstant) -> FireAction {
+  @inlinable mutating func fire(now: SchedulerInstant) -> FireAction {
     var send = false
     while let first = waiting.first, first.deadline <= now, let (event, _) = waiting.popFirst() {
       send = outbox.post(event) || send
@@ -55,7 +60,7 @@ struct DelayStateMachine<Event: Sendable>: OutboxState {
 
   /// A failure: posted at once; the waiting events are dropped (handed back, to be released after the
   /// lock). Returns whether the caller must send.
-  mutating func fail(_ failure: Event) -> (send: Bool, dropped: FIFOBuffer<(event: Event, deadline: SchedulerInstant)>)
+  @inlinable mutating func fail(_ failure: Event) -> (send: Bool, dropped: FIFOBuffer<(event: Event, deadline: SchedulerInstant)>)
   {
     guard !failed else { return (false, FIFOBuffer()) }
     failed = true
@@ -67,36 +72,36 @@ struct DelayStateMachine<Event: Sendable>: OutboxState {
 }
 
 /// The storage of one `delay` subscription: the machine under a lock, its timer, and the sending.
-final class DelayStorage<Element: Sendable, Failure: Error, S: Scheduler>: Sendable {
-  private let observer: SignalObserver<Element, Failure>
-  private let scheduler: S
+@usableFromInline final class DelayStorage<Element: Sendable, Failure: Error, S: Scheduler>: Sendable {
+  @usableFromInline let observer: SignalObserver<Element, Failure>
+  @usableFromInline let scheduler: S
   /// Holds the pending timer; disposing it cancels the delivery of what waits.
-  let timer = SerialDisposable()
-  private let state = Mutex(DelayStateMachine<SignalEvent<Element, Failure>>())
+  @usableFromInline let timer = SerialDisposable()
+  @usableFromInline let state = Mutex(DelayStateMachine<SignalEvent<Element, Failure>>())
 
-  init(observer: SignalObserver<Element, Failure>, scheduler: S) {
+  @inlinable init(observer: SignalObserver<Element, Failure>, scheduler: S) {
     self.observer = observer
     self.scheduler = scheduler
   }
 
   /// Queues `event` for `deadline`.
-  func add(_ event: SignalEvent<Element, Failure>, at deadline: SchedulerInstant) {
+  @inlinable func add(_ event: SignalEvent<Element, Failure>, at deadline: SchedulerInstant) {
     if case .arm(let deadline) = state.withCriticalRegion({ $0.add(event, at: deadline) }) { arm(at: deadline) }
   }
 
   /// A failure skips the queue: waiting events are dropped.
-  func failNow(_ event: SignalEvent<Element, Failure>) {
+  @inlinable func failNow(_ event: SignalEvent<Element, Failure>) {
     let failing = state.withCriticalRegion { $0.fail(event) }
     withExtendedLifetime(failing.dropped) {}
     timer.dispose()
     if failing.send { state.sendPosted(to: observer.send) }
   }
 
-  private func arm(at deadline: SchedulerInstant) {
+  @inlinable func arm(at deadline: SchedulerInstant) {
     timer.inner = scheduler.schedule(at: deadline, leeway: .zero) { self.fire() }
   }
 
-  private func fire() {
+  @inlinable func fire() {
     let now = scheduler.now
     let action = state.withCriticalRegion { $0.fire(now: now) }
     if let next = action.rearm { arm(at: next) }
