@@ -86,21 +86,35 @@ public final class SignalObserver<Element: Sendable, Failure: Error>: Sendable {
 
   /// Waits for the turn `turn` stands for; the handler to deliver with, or `nil` when the subscription
   /// was disposed meanwhile (the send returns without delivering).
+  ///
+  /// When the subscription was disposed after the turn was handed to this thread but before it woke,
+  /// nobody else will deliver again (the turn is this thread's, and every send is dropped): the handler
+  /// is released here, outside the lock, as the deliverer would have released it.
   @inlinable func awaitTurn(_ turn: SendTurn, thread: SendingThread) -> Handler? {
     turn.wait()
-    return state.withCriticalRegion { state in state.machine.turnTaken(by: thread) ? state.handler : nil }
+    let (granted, released) = state.withCriticalRegion { state -> (Handler?, Handler?) in
+      if state.machine.turnTaken(by: thread) { return (state.handler, nil) }
+      guard state.machine.isTerminated, state.machine.deliverer == thread else { return (nil, nil) }
+      defer { state.handler = nil }
+      return (nil, state.handler)
+    }
+    withExtendedLifetime(released) {}
+    return granted
   }
 
   /// Sends `events` in order, as that many calls of ``sendReportingOpen(_:)`` from this thread would,
-  /// and says whether the subscription is still open after them; stops at the first event that finds
-  /// it ended.
+  /// and says whether the subscription is still open after them; the events after the one that ended
+  /// the subscription are not sent.
   ///
   /// Cheaper per event: while this thread keeps delivering, the end of one event's delivery and the
   /// send of the next are one critical region (the same two machine events, with no other thread
   /// between them: an order the separate calls could also have had), and the handler is retained once.
   /// A re-entrant send is delivered before the next event; a sender from another thread that queued
   /// meanwhile gets its turn first, and the rest of `events` go through ``sendReportingOpen(_:)``.
-  @inlinable package func sendAll(_ events: some Sequence<SignalEvent<Element, Failure>>) -> Bool {
+  /// The next event is read from `events` before the previous delivery ends (while this thread is
+  /// still the deliverer), so reading an element must be cheap and free of side effects: an array, or
+  /// a lazy `map` of one that only wraps values.
+  @inlinable package func sendAll(_ events: some Collection<SignalEvent<Element, Failure>>) -> Bool {
     var iterator = events.makeIterator()
     guard let first = iterator.next() else { return !isTerminated }
     let thread = SendingThread.current

@@ -75,7 +75,8 @@ extension ObservableType {
   /// `scheduler` (RxSwift schedules recursively, so other work interleaves between elements).
   ///
   /// Disposing the subscription stops the recursion: no element is sent after it.
-  @inlinable public static func from(_ array: [Element], scheduler: some ImmediateSchedulerType) -> Observable<Element> {
+  @inlinable public static func from(_ array: [Element], scheduler: some ImmediateSchedulerType) -> Observable<Element>
+  {
     recursive(on: scheduler, from: 0) { index, observer in
       guard index < array.count else {
         observer.finish()

@@ -60,7 +60,9 @@ extension ObservableType {
 
   /// Subscribes upstream `dueTime` after the subscription, on `scheduler` (RxSwift's
   /// `delaySubscription`). Disposing before then means upstream is never subscribed.
-  @inlinable public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
+  @inlinable public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Observable<
+    Element
+  > {
     let api = "Observable.delaySubscription"
     let delay = dueTime.duration(for: api, "dueTime")
     let core = coreScheduler(of: scheduler, for: api)

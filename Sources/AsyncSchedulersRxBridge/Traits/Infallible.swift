@@ -122,7 +122,9 @@ public struct Infallible<Element: Sendable>: ObservableConvertibleType, Sendable
   }
 
   /// Each value transformed by `transform`.
-  @inlinable public func map<Result: Sendable>(_ transform: @escaping @Sendable (Element) -> Result) -> Infallible<Result> {
+  @inlinable public func map<Result: Sendable>(_ transform: @escaping @Sendable (Element) -> Result) -> Infallible<
+    Result
+  > {
     Infallible<Result>(source: source.map(transform))
   }
 
@@ -158,7 +160,9 @@ public struct Infallible<Element: Sendable>: ObservableConvertibleType, Sendable
   }
 
   /// The values of the sequence `selector` makes for the latest value only.
-  @inlinable public func flatMapLatest<Result: Sendable>(_ selector: @escaping @Sendable (Element) -> Infallible<Result>)
+  @inlinable public func flatMapLatest<Result: Sendable>(
+    _ selector: @escaping @Sendable (Element) -> Infallible<Result>
+  )
     -> Infallible<Result>
   {
     Infallible<Result>(source: source.flatMapLatest(selector))
@@ -191,7 +195,9 @@ public struct Infallible<Element: Sendable>: ObservableConvertibleType, Sendable
   }
 
   /// At most one value per `dueTime` on `scheduler` (with `latest`, the latest of a window at its end).
-  @inlinable public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: some SchedulerType) -> Infallible {
+  @inlinable public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: some SchedulerType)
+    -> Infallible
+  {
     Infallible(source: source.throttle(dueTime, latest: latest, scheduler: scheduler))
   }
 
@@ -217,7 +223,9 @@ public struct Infallible<Element: Sendable>: ObservableConvertibleType, Sendable
 extension Infallible where Element: RxAbstractInteger {
   /// Sends `0` after `dueTime`, then with a `period` `1`, `2`, … every period, on `scheduler`
   /// (RxSwift's `Infallible.timer`).
-  @inlinable public static func timer(_ dueTime: RxTimeInterval, period: RxTimeInterval? = nil, scheduler: some SchedulerType)
+  @inlinable public static func timer(
+    _ dueTime: RxTimeInterval, period: RxTimeInterval? = nil, scheduler: some SchedulerType
+  )
     -> Infallible
   {
     Infallible(source: Observable<Element>.timer(dueTime, period: period, scheduler: scheduler))
@@ -244,7 +252,9 @@ extension ObservableConvertibleType {
 
   /// The sequence that, on an error, goes on with the sequence `handler` makes from it (RxSwift's
   /// `asInfallible(onErrorRecover:)`); `handler` runs on the thread that delivers the error.
-  @inlinable public func asInfallible(onErrorRecover handler: @escaping @Sendable (any Swift.Error) -> Infallible<Element>)
+  @inlinable public func asInfallible(
+    onErrorRecover handler: @escaping @Sendable (any Swift.Error) -> Infallible<Element>
+  )
     -> Infallible<Element>
   {
     Infallible(source: asObservable().catch { handler($0).source })

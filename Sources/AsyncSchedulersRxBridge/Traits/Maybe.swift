@@ -21,7 +21,9 @@ public struct Maybe<Element: Sendable>: ObservableConvertibleType, Sendable {
   @inlinable init(source: Observable<Element>) { self.source = source }
 
   /// A maybe whose every subscription runs `subscribe`: the first event it sends ends it.
-  @inlinable public static func create(subscribe: @escaping @Sendable (@escaping MaybeObserver) -> any Disposable) -> Maybe {
+  @inlinable public static func create(subscribe: @escaping @Sendable (@escaping MaybeObserver) -> any Disposable)
+    -> Maybe
+  {
     Maybe(
       source: .create { observer in
         subscribe { event in
@@ -70,7 +72,9 @@ public struct Maybe<Element: Sendable>: ObservableConvertibleType, Sendable {
   }
 
   /// The maybe with its value transformed.
-  @inlinable public func map<Result: Sendable>(_ transform: @escaping @Sendable (Element) throws -> Result) -> Maybe<Result> {
+  @inlinable public func map<Result: Sendable>(_ transform: @escaping @Sendable (Element) throws -> Result) -> Maybe<
+    Result
+  > {
     Maybe<Result>(source: source.map(transform))
   }
 

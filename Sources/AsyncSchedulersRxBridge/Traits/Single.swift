@@ -15,7 +15,9 @@ public struct Single<Element: Sendable>: ObservableConvertibleType, Sendable {
 
   /// A single whose every subscription runs `subscribe`: the first event it sends ends the single,
   /// later ones are ignored. `subscribe` runs on the subscribing thread and returns what to dispose.
-  @inlinable public static func create(subscribe: @escaping @Sendable (@escaping SingleObserver) -> any Disposable) -> Single {
+  @inlinable public static func create(subscribe: @escaping @Sendable (@escaping SingleObserver) -> any Disposable)
+    -> Single
+  {
     Single(
       source: .create { observer in
         subscribe { event in
@@ -62,7 +64,9 @@ public struct Single<Element: Sendable>: ObservableConvertibleType, Sendable {
   }
 
   /// The single with its value transformed.
-  @inlinable public func map<Result: Sendable>(_ transform: @escaping @Sendable (Element) throws -> Result) -> Single<Result> {
+  @inlinable public func map<Result: Sendable>(_ transform: @escaping @Sendable (Element) throws -> Result) -> Single<
+    Result
+  > {
     Single<Result>(source: source.map(transform))
   }
 

@@ -106,7 +106,8 @@ import Synchronization
   @inlinable init(observer: SignalObserver<Element, Failure>) { self.observer = observer }
 
   /// Holds `value` (due at `due`) instead of the pending one and restarts the timer.
-  @inlinable func replace(_ value: Element, now: SchedulerInstant, due: SchedulerInstant, timer schedule: ScheduleTimer) {
+  @inlinable func replace(_ value: Element, now: SchedulerInstant, due: SchedulerInstant, timer schedule: ScheduleTimer)
+  {
     let action = state.withCriticalRegion { $0.replace(value, now: now, due: due) }
     action.cancel?.dispose()
     if action.send { state.sendPosted(to: observer.send) }

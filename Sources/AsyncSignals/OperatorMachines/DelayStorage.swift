@@ -60,8 +60,9 @@ import Synchronization
 
   /// A failure: posted at once; the waiting events are dropped (handed back, to be released after the
   /// lock). Returns whether the caller must send.
-  @inlinable mutating func fail(_ failure: Event) -> (send: Bool, dropped: FIFOBuffer<(event: Event, deadline: SchedulerInstant)>)
-  {
+  @inlinable mutating func fail(_ failure: Event) -> (
+    send: Bool, dropped: FIFOBuffer<(event: Event, deadline: SchedulerInstant)>
+  ) {
     guard !failed else { return (false, FIFOBuffer()) }
     failed = true
     armed = false

@@ -75,6 +75,39 @@ struct SignalObserverBatchTests {
     #expect(observer.isTerminated)
   }
 
+  @Test("a batch's end disposes the producer's resources once; an empty batch then reports closed")
+  func endDisposesResourcesOnce() {
+    let disposals = Atomic<Int>(0)
+    let box = Mutex<SignalObserver<Int, Never>?>(nil)
+    let log = Log<String>()
+    let subscription = Signal<Int, Never> { observer in
+      box.withLock { $0 = observer }
+      return AnyDisposable { disposals.wrappingAdd(1, ordering: .relaxed) }
+    }
+    .subscribe(next: { log.append("\($0)") }, finished: { log.append("finished") })
+    let observer = box.withLock { $0 }!
+    #expect(!observer.sendAll([.next(1), .finished]))
+    #expect(disposals.load(ordering: .relaxed) == 1)
+    subscription.dispose()
+    #expect(disposals.load(ordering: .relaxed) == 1)
+    #expect(!observer.sendAll([]))
+    #expect(log.values == ["1", "finished"])
+  }
+
+  @Test("a re-entrant send on a batch's last value, and a batch sent from a handler, come after the current value")
+  func reentrantAtTheEdges() {
+    let (observer, log, _) = subscribed { event, observer in
+      if case .next(3) = event { observer.send(30) }
+      if case .next(30) = event { #expect(observer.sendAll([.next(31), .next(32)])) }
+    }
+    #expect(observer.sendAll((1...3).map { .next($0) }))
+    #expect(log.values == ["1", "2", "3", "30", "31", "32"])
+  }
+}
+
+/// Races between senders, batches and disposal (repeated more under the soak).
+@Suite("SignalObserver stress")
+struct SignalObserverStressTests {
   @Test(
     "batches from 4 threads and single sends from 4 more: never overlapping, each thread's order kept, nothing after the end"
   )
@@ -144,5 +177,38 @@ struct SignalObserverBatchTests {
     #expect(outcome.outOfOrder == 0)
     #expect(outcome.afterEnd == 0)
     #expect(outcome.total > 0)
+  }
+
+  @Test("a dispose racing senders that wait their turn releases the subscriber's handler, whatever the interleaving")
+  func disposeRacingWaitersReleasesTheHandler() async {
+    let leaked = await onDedicatedThread { () -> Int in
+      var leaked = 0
+      for _ in 0..<300 * ModelTesting.soak {
+        let lifetimes = LifetimeCounter()
+        let box = Mutex<SignalObserver<Int, Never>?>(nil)
+        let subscription: SignalSubscription<Int, Never> = {
+          let token = lifetimes.make()
+          return Signal<Int, Never> { observer in
+            box.withLock { $0 = observer }
+            return nil
+          }
+          .subscribe { (_: SignalEvent<Int, Never>) in withExtendedLifetime(token) {} }
+        }()
+        let observer = box.withLock { $0 }!
+        let group = DispatchGroup()
+        for thread in 0..<3 {
+          DispatchQueue.global().async(group: group) {
+            for index in 0..<20 { observer.send(thread * 100 + index) }
+          }
+        }
+        DispatchQueue.global().async(group: group) { subscription.dispose() }
+        group.wait()
+        // The subscription has ended and nothing is sending: nothing may keep the handler.
+        if lifetimes.count > 0 { leaked += 1 }
+        withExtendedLifetime(observer) {}
+      }
+      return leaked
+    }
+    #expect(leaked == 0, "the handler outlived its disposed subscription in \(leaked) runs")
   }
 }
