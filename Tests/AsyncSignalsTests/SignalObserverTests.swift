@@ -1,9 +1,10 @@
-import AsyncSchedulers
 import AsyncSchedulersTestSupport
 import AsyncSignals
 import Dispatch
 import Synchronization
 import Testing
+
+@testable import AsyncSchedulers
 
 /// `SignalObserver.sendAll`: a batch of sends from one thread (what `Observable.from` and
 /// `observe(on:)`'s delivery use) keeps every guarantee of the separate sends.
@@ -183,7 +184,11 @@ struct SignalObserverStressTests {
   func disposeRacingWaitersReleasesTheHandler() async {
     let leaked = await onDedicatedThread { () -> Int in
       var leaked = 0
-      for _ in 0..<300 * ModelTesting.soak {
+      // 30 runs under ThreadSanitizer: 300 there, in the whole parallel suite, ended in a SEGV with no
+      // report (a write to an unmapped page by a freshly created thread), not seen with the suite
+      // split or with this suite alone; the leak this test guards showed in 288 of 300 runs, so 30
+      // still find it.
+      for _ in 0..<(ThreadSanitizerHooks.shared == nil ? 300 : 30) * ModelTesting.soak {
         let lifetimes = LifetimeCounter()
         let box = Mutex<SignalObserver<Int, Never>?>(nil)
         let subscription: SignalSubscription<Int, Never> = {
