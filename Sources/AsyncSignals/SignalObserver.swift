@@ -144,7 +144,8 @@ public final class SignalObserver<Element: Sendable, Failure: Error>: Sendable {
           return .handOff(turn, open: !state.machine.isTerminated, pending: upcoming)
         case .end(let release):
           if state.machine.isTerminated { state.handler = nil }
-          guard let upcoming, !state.machine.isTerminated, release == nil else {
+          // (An open subscription's delivery ends with nothing to release.)
+          guard let upcoming, !state.machine.isTerminated else {
             return .end(release, open: !state.machine.isTerminated, pending: upcoming)
           }
           // Nobody delivers now (this thread just stopped) and the subscription is open: this send
@@ -152,7 +153,9 @@ public final class SignalObserver<Element: Sendable, Failure: Error>: Sendable {
           let action = state.machine.send(
             upcoming, isTerminal: upcoming.isTerminal, from: thread, makeWaiter: { SendTurn() })
           guard case .deliver = action else {
-            preconditionFailure("SignalObserver: a send with no deliverer on an open subscription must deliver")
+            // An internal invariant (the state machine's), not an argument: fatalError keeps the message
+            // in release builds.
+            fatalError("SignalObserver.sendAll: a send with no deliverer on an open subscription must deliver")
           }
           return .deliver(upcoming, pending: nil)
         }
