@@ -25,10 +25,11 @@ enum RxSnippets {
     background.schedulePeriodic(0, startAfter: .milliseconds(5), period: .milliseconds(5)) { tick in
       tick + 1
     }.disposed(by: bag)
-    // The same FIFO, for native code: a task can prefer `background` itself (it is a task executor);
-    // actors and APIs that take a native scheduler use `background.core`.
+    // The same FIFO, for native code: `background` is a native scheduler too (a task executor and a
+    // clock), so tasks, sleeps and APIs that take `any Scheduler` take it as it is.
     await Task(executorPreference: background) { lines.append("task") }.value
-    let native: any Scheduler = background.core
+    try? await Task.sleep(for: .milliseconds(1), clock: background)
+    let native: any Scheduler = background
     native.execute { lines.append("native") }
     // end-snippet
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in native.execute { done.resume() } }

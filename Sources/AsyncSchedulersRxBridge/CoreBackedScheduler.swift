@@ -3,11 +3,11 @@ import Dispatch
 
 /// An Rx scheduler that runs on a core scheduler: the seam through which the Observable operators
 /// reach the native signals' scheduler-aware operators (one implementation of each behaviour), also
-/// for the Rx testing module's `TestScheduler`.
-@usableFromInline package protocol CoreBackedScheduler {
-  /// The core scheduler the Rx scheduler's timers run on.
-  var coreScheduler: any Scheduler { get }
-
+/// for the Rx testing module's `TestScheduler`. Its core is its native target
+/// (``_RxCoreBackedScheduler/_nativeTarget``): for the core-backed Rx schedulers, the core through the
+/// virtual-time stand-in seam (``StandInCore``), so the timed operators' timers follow the scope's clock
+/// like the scheduler's own work.
+@usableFromInline package protocol CoreBackedScheduler: _RxCoreBackedScheduler {
   /// Whether `observe(on:)` and `subscribe(on:)` hop through the core directly (`true`), or through
   /// the Rx scheduler's own `schedule` (RxTest's scheduler, which delays such work by one tick).
   var hopsThroughCore: Bool { get }
@@ -17,27 +17,17 @@ extension CoreBackedScheduler {
   @usableFromInline package var hopsThroughCore: Bool { true }
 }
 
-// The core-backed Rx schedulers give their core through the virtual-time stand-in seam
-// (``StandInCore``): the timed operators' timers follow the scope's clock like the scheduler's own work.
-extension SerialDispatchQueueScheduler: CoreBackedScheduler {
-  @usableFromInline package var coreScheduler: any Scheduler { scheduling.target }
-}
-extension ConcurrentDispatchQueueScheduler: CoreBackedScheduler {
-  @usableFromInline package var coreScheduler: any Scheduler { scheduling.target }
-}
-extension ConcurrentMainScheduler: CoreBackedScheduler {
-  @usableFromInline package var coreScheduler: any Scheduler { asynchronous.target }
-}
-extension CurrentThreadScheduler: CoreBackedScheduler {
-  @usableFromInline package var coreScheduler: any Scheduler { core }
-}
+extension SerialDispatchQueueScheduler: CoreBackedScheduler {}
+extension ConcurrentDispatchQueueScheduler: CoreBackedScheduler {}
+extension ConcurrentMainScheduler: CoreBackedScheduler {}
+extension CurrentThreadScheduler: CoreBackedScheduler {}
 
 /// The core scheduler the timed operators of `api` run their timers on: the Rx scheduler's own core;
 /// for an Rx `SchedulerType` with none (`VirtualTimeScheduler`, `HistoricalScheduler`, a custom
 /// scheduler), the Rx scheduler itself seen as a native scheduler (``SchedulerTypeCore``), so the
 /// timers follow its clock; a failure naming `api` for a scheduler that cannot tell time.
 @usableFromInline func coreScheduler(of scheduler: some ImmediateSchedulerType, for api: String) -> any Scheduler {
-  if let backed = scheduler as? any CoreBackedScheduler { return backed.coreScheduler }
+  if let backed = scheduler as? any CoreBackedScheduler { return backed._nativeTarget }
   if let timed = scheduler as? any SchedulerType { return SchedulerTypeCore(timed) }
   argumentFailure(
     "\(api): the scheduler \(type(of: scheduler)) runs on no core scheduler and cannot tell time (it is no "

@@ -34,7 +34,9 @@ public final class TestScheduler: SchedulerType, CoreBackedScheduler, Sendable {
     )
   }
 
-  @usableFromInline package var coreScheduler: any Scheduler { core }
+  /// The core virtual-time scheduler, where the native members (``now`` as an instant, `schedule`,
+  /// `sleep`, task jobs) go: the seam of `_RxCoreBackedScheduler`.
+  public var _nativeTarget: any Scheduler { core }
   @usableFromInline package var hopsThroughCore: Bool { false }
 
   /// The current virtual time, in ticks.

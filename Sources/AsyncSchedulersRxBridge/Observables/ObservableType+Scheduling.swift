@@ -10,7 +10,7 @@ extension ObservableType {
   /// same shape through their `schedule`. Disposing stops deliveries not yet made.
   @inlinable public func observe(on scheduler: some ImmediateSchedulerType) -> Observable<Element> {
     if let backed = scheduler as? any CoreBackedScheduler, backed.hopsThroughCore {
-      return Observable(signal.observe(onAny: backed.coreScheduler))
+      return Observable(signal.observe(onAny: backed._nativeTarget))
     }
     let upstream = signal
     return Observable(
@@ -30,7 +30,7 @@ extension ObservableType {
   /// subscription work runs there; events arrive wherever the upstream sends them.
   @inlinable public func subscribe(on scheduler: some ImmediateSchedulerType) -> Observable<Element> {
     if let backed = scheduler as? any CoreBackedScheduler, backed.hopsThroughCore {
-      return Observable(signal.subscribe(on: backed.coreScheduler))
+      return Observable(signal.subscribe(on: backed._nativeTarget))
     }
     let upstream = signal
     return Observable(
