@@ -39,12 +39,12 @@ enum DispatchTimerHook {
           scheduler.scheduleSleep(unsafeBitCast(context, to: UnownedJob.self), at: deadline)
           return
         }
-        unsafeBitCast(DispatchTimerHook.slot.original, to: DispatchAfter.self)(when, queue, context, work)
+        unsafeBitCast(DispatchTimerHook.slot.realFunction, to: DispatchAfter.self)(when, queue, context, work)
       }
       slot.redirect(to: unsafeBitCast(replacement, to: UInt.self))
       let setTimer: SetTimer = { source, start, interval, leeway in
         let real = VirtualClockReads.realDispatchTime(for: start) ?? start
-        unsafeBitCast(DispatchTimerHook.timerSlot.original, to: SetTimer.self)(source, real, interval, leeway)
+        unsafeBitCast(DispatchTimerHook.timerSlot.realFunction, to: SetTimer.self)(source, real, interval, leeway)
       }
       timerSlot.redirect(to: unsafeBitCast(setTimer, to: UInt.self))
     #endif

@@ -36,8 +36,10 @@ final class LibraryImportSlot: Sendable {
   /// Whether the slot holds a replacement now.
   var isRedirected: Bool { saved.withLock { $0 != 0 } }
 
-  /// The address the slot held before ``redirect(to:)``: the real function (0 when not redirected).
-  var original: UInt { saved.withLock { $0 } }
+  /// The real function (0 when `dlsym` does not find it): what a replacement forwards to. It never
+  /// changes, so a replacement that a thread entered through the slot just before ``restore()`` still
+  /// forwards to the real function (the address saved by ``redirect(to:)`` is 0 again by then).
+  var realFunction: UInt { real }
 
   /// Stores `replacement` (a C function's address) in the slot until ``restore()``.
   ///
