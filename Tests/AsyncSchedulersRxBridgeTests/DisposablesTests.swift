@@ -1,5 +1,6 @@
 import AsyncSchedulers
 import AsyncSchedulersRxBridge
+import AsyncSchedulersTestSupport
 import Foundation
 import Testing
 
@@ -46,7 +47,7 @@ struct RxDisposablesTests {
     #expect(lateInner.isDisposed)
   }
 
-  @Test("a second assignment to a SingleAssignmentDisposable stops the program with a message")
+  @Test("a second assignment to a SingleAssignmentDisposable stops the program with a message", .spawnsExitTests)
   func secondAssignment() async throws {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       let disposable = SingleAssignmentDisposable()

@@ -1,5 +1,6 @@
 import AsyncSchedulers
 import AsyncSchedulersRxBridge
+import AsyncSchedulersTestSupport
 import Dispatch
 import Testing
 
@@ -78,7 +79,7 @@ struct MainSchedulerTests {
     MainScheduler.ensureExecutingOnScheduler()
   }
 
-  @Test("ensureExecutingOnScheduler stops the program off the main actor, with the message given")
+  @Test("ensureExecutingOnScheduler stops the program off the main actor, with the message given", .spawnsExitTests)
   func ensureOffMain() async throws {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       DispatchQueue.global().sync { MainScheduler.ensureExecutingOnScheduler(errorMessage: "not on main") }

@@ -1,5 +1,6 @@
 import AsyncSchedulers
 import AsyncSchedulersRxBridge
+import AsyncSchedulersTestSupport
 import AsyncSchedulersTesting
 import Testing
 
@@ -138,7 +139,7 @@ struct ObservableSchedulingTests {
 
 @Suite("Observable bad input")
 struct ObservableBadInputTests {
-  @Test("Negative counts stop take, skip and range with a message naming the operator and the value")
+  @Test("Negative counts stop take, skip and range with a message naming the operator and the value", .spawnsExitTests)
   func negativeCounts() async throws {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = Observable.of(1).take(-1)

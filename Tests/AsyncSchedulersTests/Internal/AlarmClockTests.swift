@@ -50,7 +50,9 @@ struct AlarmClockTests {
   // The tests of running work on the clock's thread run in a child process: there, no other test's
   // alarm is armed, so whether the clock runs a lone alarm's work itself is deterministic.
 
-  @Test("a default-priority serial scheduler's lone timer runs on the clock's thread, at the OS's default timer slack")
+  @Test(
+    "a default-priority serial scheduler's lone timer runs on the clock's thread, at the OS's default timer slack",
+    .spawnsExitTests)
   func loneTimerRunsOnTheClockThread() async {
     await #expect(processExitsWith: .success) {
       let scheduler = SerialScheduler(name: "lone")
@@ -76,7 +78,8 @@ struct AlarmClockTests {
   }
 
   @Test(
-    "work that blocks on the clock's thread does not hold up another scheduler's timer: a second thread takes the watch"
+    "work that blocks on the clock's thread does not hold up another scheduler's timer: a second thread takes the watch",
+    .spawnsExitTests
   )
   func blockingInlineWorkHandsTheWatchOn() async {
     await #expect(processExitsWith: .success) {
@@ -104,7 +107,8 @@ struct AlarmClockTests {
   }
 
   @Test(
-    "a scheduler at another priority, low-latency, or on a target queue of yours never runs work on the clock's thread")
+    "a scheduler at another priority, low-latency, or on a target queue of yours never runs work on the clock's thread",
+    .spawnsExitTests)
   func otherSchedulersKeepTheirWorkers() async {
     await #expect(processExitsWith: .success) {
       let schedulers = [
