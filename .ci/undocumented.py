@@ -4,8 +4,9 @@
   .ci/undocumented.py SYMBOLGRAPH_DIR MODULE...
 
 Reads MODULE.symbols.json and MODULE@*.symbols.json (extensions of other modules' types). A symbol
-counts as declared here when its location is under Sources/; members a type inherits from a protocol or
-a superclass in another module are not declared here and need no comment. A comment inherited from the
+counts as declared here when its location is under Sources/MODULE/; members a type inherits from a
+protocol or a superclass in another module (this package's included: they are checked in the graph of
+the module that declares them) are not declared here and need no comment. A comment inherited from the
 protocol requirement a symbol implements does not count: the implementation must say what it does.
 """
 import glob, json, os, sys
@@ -20,7 +21,7 @@ for module in modules:
         for symbol in graph['symbols']:
             location = symbol.get('location', {})
             uri = location.get('uri', '')
-            if '/Sources/' not in uri:
+            if f'/Sources/{module}/' not in uri:
                 continue
             checked += 1
             comment = symbol.get('docComment')

@@ -1,6 +1,6 @@
 import AsyncSchedulers
 
-/// An Rx scheduler that is also a native ``AsyncSchedulers/Scheduler``: it gets its clock, callback,
+/// An Rx scheduler that is also a native `Scheduler`: it gets its clock, callback,
 /// timer, sleep and task-job members from here, each forwarded to the core it runs on, seen through the
 /// virtual-time seam (so, in a `.virtualTime` test, to the test's scheduler, as its Rx work is).
 ///
@@ -12,7 +12,7 @@ import AsyncSchedulers
 ///
 /// Two `now`s, one per world: Rx code reading `scheduler.now` on the concrete type gets RxSwift's `Date`
 /// (the class's own member wins); code holding the scheduler as a native scheduler (`some Scheduler`,
-/// `any Scheduler`, a `Clock`) gets its ``AsyncSchedulers/SchedulerInstant`` from this extension.
+/// `any Scheduler`, a `Clock`) gets its `SchedulerInstant` from this extension.
 ///
 /// Only this package's schedulers conform; the requirement is the seam, not API.
 public protocol _RxCoreBackedScheduler: Scheduler {
@@ -28,18 +28,18 @@ extension _RxCoreBackedScheduler {
   /// reading `now` on the concrete scheduler gets RxSwift's `Date` instead. Never blocks.
   public var now: SchedulerInstant { _nativeTarget.now }
 
-  /// Schedules `action` on the core after the work already queued; see ``Scheduler/schedule(_:)``.
+  /// Schedules `action` on the core after the work already queued; see `Scheduler/schedule(_:)`.
   @discardableResult
   public func schedule(_ action: @escaping @Sendable () -> Void) -> ScheduledAction {
     _nativeTarget.schedule(action)
   }
 
   /// Runs `action` on the core after the work already queued, with no handle; see
-  /// ``Scheduler/execute(_:)``.
+  /// `Scheduler/execute(_:)`.
   public func execute(_ action: @escaping @Sendable () -> Void) { _nativeTarget.execute(action) }
 
   /// Schedules `action` on the core at `deadline`, at most `leeway` late; see
-  /// ``Scheduler/schedule(at:leeway:_:)``.
+  /// `Scheduler/schedule(at:leeway:_:)`.
   @discardableResult
   public func schedule(
     at deadline: SchedulerInstant, leeway: Duration = .zero, _ action: @escaping @Sendable () -> Void
@@ -48,13 +48,13 @@ extension _RxCoreBackedScheduler {
   }
 
   /// Runs `action` on the core at `deadline`, at most `leeway` late, with no handle; see
-  /// ``Scheduler/execute(at:leeway:_:)``.
+  /// `Scheduler/execute(at:leeway:_:)`.
   public func execute(at deadline: SchedulerInstant, leeway: Duration = .zero, _ action: @escaping @Sendable () -> Void)
   {
     _nativeTarget.execute(at: deadline, leeway: leeway, action)
   }
 
-  /// Schedules a repeating `action` on the core; see ``Scheduler/scheduleRepeating(startingAt:every:leeway:_:)``.
+  /// Schedules a repeating `action` on the core; see `Scheduler/scheduleRepeating(startingAt:every:leeway:_:)`.
   @discardableResult
   public func scheduleRepeating(
     startingAt start: SchedulerInstant, every interval: Duration, leeway: Duration = .zero,
@@ -64,7 +64,7 @@ extension _RxCoreBackedScheduler {
   }
 
   /// Suspends the current task until `deadline` on the core's clock; see
-  /// ``Scheduler/sleep(until:tolerance:)`` (cancellation throws `CancellationError`).
+  /// `Scheduler/sleep(until:tolerance:)` (cancellation throws `CancellationError`).
   public func sleep(until deadline: SchedulerInstant, tolerance: Duration?) async throws {
     try await _nativeTarget.sleep(until: deadline, tolerance: tolerance)
   }
@@ -76,21 +76,21 @@ extension _RxCoreBackedScheduler {
 }
 
 extension SerialDispatchQueueScheduler: _RxCoreBackedScheduler {
-  /// The core through the virtual-time seam (the seam of ``_RxCoreBackedScheduler``).
+  /// The core through the virtual-time seam (the seam of `_RxCoreBackedScheduler`).
   public var _nativeTarget: any Scheduler { scheduling.target }
 }
 
 extension ConcurrentDispatchQueueScheduler: _RxCoreBackedScheduler {
-  /// The core through the virtual-time seam (the seam of ``_RxCoreBackedScheduler``).
+  /// The core through the virtual-time seam (the seam of `_RxCoreBackedScheduler`).
   public var _nativeTarget: any Scheduler { scheduling.target }
 }
 
 extension ConcurrentMainScheduler: _RxCoreBackedScheduler {
-  /// The main actor's core through the virtual-time seam (the seam of ``_RxCoreBackedScheduler``).
+  /// The main actor's core through the virtual-time seam (the seam of `_RxCoreBackedScheduler`).
   public var _nativeTarget: any Scheduler { asynchronous.target }
 }
 
 extension CurrentThreadScheduler: _RxCoreBackedScheduler {
-  /// The trampoline (the seam of ``_RxCoreBackedScheduler``).
+  /// The trampoline (the seam of `_RxCoreBackedScheduler`).
   public var _nativeTarget: any Scheduler { core }
 }
