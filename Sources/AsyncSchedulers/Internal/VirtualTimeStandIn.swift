@@ -23,12 +23,23 @@ package enum VirtualTimeStandIn {
   /// Answers the stand-in for a role, for the calling code, or `nil` outside every scope.
   package typealias Provider = @Sendable (Role) -> (any Scheduler)?
 
+  /// The installed provider, in a box: a closure kept directly in the generic `Mutex` is reabstracted
+  /// on each access through it (unspecialized code, as debug builds are, wraps it in two more thunks
+  /// every time the critical region hands it back), so a provider read a million times during a long
+  /// test run became a chain of thunks that overflowed the stack when called. A class reference is
+  /// never reabstracted.
+  private final class Installed: Sendable {
+    let provide: Provider
+    init(_ provide: @escaping Provider) { self.provide = provide }
+  }
+
   private static let isInstalled = Atomic<Bool>(false)
-  private static let provider = Mutex<Provider?>(nil)
+  private static let provider = Mutex<Installed?>(nil)
 
   /// Installs `provider` (the testing module does, when its first scope starts).
   package static func install(_ provider: @escaping Provider) {
-    self.provider.withCriticalRegion { $0 = provider }
+    let installed = Installed(provider)
+    self.provider.withCriticalRegion { $0 = installed }
     isInstalled.store(true, ordering: .releasing)
   }
 
@@ -41,6 +52,6 @@ package enum VirtualTimeStandIn {
   /// The scheduler standing in for a real one of `role` for the calling code, or `nil`.
   package static func standIn(for role: Role) -> (any Scheduler)? {
     guard isInstalled.load(ordering: .acquiring) else { return nil }
-    return provider.withCriticalRegion { $0 }?(role)
+    return provider.withCriticalRegion { $0 }?.provide(role)
   }
 }
