@@ -87,7 +87,7 @@ struct RACBadInputFuzzTests {
   }
 
   @Test(
-    "each refused RAC argument stops the program with RAC's message naming it and the value", .spawnsExitTests,
+    "each refused RAC argument stops the program with RAC's message naming it and the value",
     .enabled(if: BadInputFuzz.runsStops, "set ASYNC_SCHEDULERS_FUZZ=1 (CI does, in its release-build run)"),
     arguments: RACFuzzStops.cases)
   func stops(_ stop: RefusedArgument) async throws {

@@ -80,7 +80,7 @@ struct RACSchedulerTests {
     #expect(log.values == [true])
   }
 
-  @Test("the immediate scheduler's repeating form is a precondition failure", .spawnsExitTests)
+  @Test("the immediate scheduler's repeating form is a precondition failure")
   func immediateRepeating() async {
     await #expect(processExitsWith: .failure) {
       _ = RACScheduler.immediate().after(Date(), repeatingEvery: 1, withLeeway: 0) {}
@@ -228,7 +228,7 @@ struct RACSchedulerTests {
     #expect(Set(log.values) == ["inline on outer", "returned nil", "timed on outer", "background"])
   }
 
-  @Test("afterDelay runs the block no earlier than the delay, and NaN is refused", .spawnsExitTests)
+  @Test("afterDelay runs the block no earlier than the delay, and NaN is refused")
   func afterDelay() async {
     let scheduler = RACScheduler()
     let start = Date()
@@ -280,7 +280,7 @@ struct RACSchedulerTests {
   private static let badIntervals: [Double] = [1e300, .infinity, -1, 0, .nan, -.infinity]
 
   @Test(
-    "repeating intervals out of RAC's range fail with a message naming the argument and the value", .spawnsExitTests,
+    "repeating intervals out of RAC's range fail with a message naming the argument and the value",
     arguments: badIntervals.indices)
   func repeatingIntervalOutOfRange(index: Int) async throws {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) { [index] in
@@ -292,7 +292,7 @@ struct RACSchedulerTests {
   }
 
   @Test(
-    "leeways out of RAC's range fail with a message naming the argument", .spawnsExitTests,
+    "leeways out of RAC's range fail with a message naming the argument",
     arguments: badIntervals.indices.filter { badIntervals[$0] != 0 })
   func repeatingLeewayOutOfRange(index: Int) async throws {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) { [index] in
@@ -316,7 +316,7 @@ struct RACSchedulerTests {
     #expect(zip(fires, fires.dropFirst()).allSatisfy { $0.duration(to: $1) == .nanoseconds(1) })
   }
 
-  @Test("repeating arguments are checked with messages naming them", .spawnsExitTests)
+  @Test("repeating arguments are checked with messages naming them")
   func repeatingPreconditions() async {
     await #expect(processExitsWith: .failure) {
       _ = RACScheduler().after(Date(), repeatingEvery: 0, withLeeway: 0) {}
@@ -341,9 +341,7 @@ struct RACSchedulerTests {
     disposable?.dispose()
   }
 
-  @Test(
-    "afterDelay with -infinity runs as soon as possible and with +infinity never; a NaN date fails with a message",
-    .spawnsExitTests)
+  @Test("afterDelay with -infinity runs as soon as possible and with +infinity never; a NaN date fails with a message")
   func infiniteDelays() async throws {
     let scheduler = RACTestScheduler()
     let log = Log<String>()

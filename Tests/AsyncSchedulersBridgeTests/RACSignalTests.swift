@@ -364,7 +364,7 @@ struct RACSignalSchedulingTests {
 
 @Suite("RACSignal bad input")
 struct RACSignalBadInputTests {
-  @Test("negative intervals and counts fail with a message naming the operator", .spawnsExitTests)
+  @Test("negative intervals and counts fail with a message naming the operator")
   func negativeSeconds() async throws {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = RACSignal<Int>.never().delay(-1)
@@ -374,9 +374,7 @@ struct RACSignalBadInputTests {
         "delay: interval must be finite and not negative (got -1.0)"))
   }
 
-  @Test(
-    "an NSArray element that is not a signal stops combineLatest, zip and merge, naming the index and type",
-    .spawnsExitTests)
+  @Test("an NSArray element that is not a signal stops combineLatest, zip and merge, naming the index and type")
   func nonSignalInArray() async throws {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = RACSignal.combineLatest([RACSignal<Int>.never(), "not a signal"] as NSArray)
@@ -386,8 +384,7 @@ struct RACSignalBadInputTests {
         "RACSignal.combineLatest: element 1 of the array is a"))
   }
 
-  @Test(
-    "A repeating interval beyond 64-bit nanoseconds names the selector, the interval and its value", .spawnsExitTests)
+  @Test("A repeating interval beyond 64-bit nanoseconds names the selector, the interval and its value")
   func hugeRepeatingInterval() async throws {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = RACScheduler().after(Date(), repeatingEvery: 1e300, withLeeway: 0) {}

@@ -1,6 +1,5 @@
 import AsyncSchedulers
 import AsyncSchedulersRxBridge
-import AsyncSchedulersTestSupport
 import Foundation
 import Testing
 
@@ -47,7 +46,7 @@ struct RxDisposablesTests {
     #expect(lateInner.isDisposed)
   }
 
-  @Test("a second assignment to a SingleAssignmentDisposable stops the program with a message", .spawnsExitTests)
+  @Test("a second assignment to a SingleAssignmentDisposable stops the program with a message")
   func secondAssignment() async throws {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       let disposable = SingleAssignmentDisposable()

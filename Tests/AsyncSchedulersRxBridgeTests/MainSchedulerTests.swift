@@ -1,6 +1,5 @@
 import AsyncSchedulers
 import AsyncSchedulersRxBridge
-import AsyncSchedulersTestSupport
 import Dispatch
 import Testing
 
@@ -79,7 +78,7 @@ struct MainSchedulerTests {
     MainScheduler.ensureExecutingOnScheduler()
   }
 
-  @Test("ensureExecutingOnScheduler stops the program off the main actor, with the message given", .spawnsExitTests)
+  @Test("ensureExecutingOnScheduler stops the program off the main actor, with the message given")
   func ensureOffMain() async throws {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       DispatchQueue.global().sync { MainScheduler.ensureExecutingOnScheduler(errorMessage: "not on main") }

@@ -33,8 +33,7 @@ struct OperationQueueSchedulerTests {
     #expect(log.values == ["ran 1", "ran 3"])
   }
 
-  @Test(
-    "a queue that can run nothing (maxConcurrentOperationCount 0) stops the program with a message", .spawnsExitTests)
+  @Test("a queue that can run nothing (maxConcurrentOperationCount 0) stops the program with a message")
   func zeroWidthQueue() async throws {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       let queue = OperationQueue()

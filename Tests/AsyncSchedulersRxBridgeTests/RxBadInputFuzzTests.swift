@@ -114,7 +114,7 @@ struct RxBadInputFuzzTests {
   }
 
   @Test(
-    "each refused Rx argument stops the program with a message naming it and the value", .spawnsExitTests,
+    "each refused Rx argument stops the program with a message naming it and the value",
     .enabled(if: BadInputFuzz.runsStops, "set ASYNC_SCHEDULERS_FUZZ=1 (CI does, in its release-build run)"),
     arguments: RxFuzzStops.cases)
   func stops(_ stop: RefusedArgument) async throws {

@@ -107,7 +107,7 @@ struct SerialDispatchQueueSchedulerTests {
     #expect(log.values.count == count)
   }
 
-  @Test("a period that is not positive stops the program with a message", .spawnsExitTests)
+  @Test("a period that is not positive stops the program with a message")
   func nonPositivePeriod() async throws {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = SerialDispatchQueueScheduler(qos: .default).schedulePeriodic(0, startAfter: .seconds(0), period: .seconds(0))

@@ -1,6 +1,5 @@
 import AsyncSchedulers
 import AsyncSchedulersRxBridge
-import AsyncSchedulersTestSupport
 import AsyncSchedulersTesting
 import AsyncSignals
 import Foundation
@@ -57,9 +56,7 @@ struct SignalRxSchedulerTests {
     #expect(log.values == ["0@5.0", "1@7.0", "2@9.0"])
   }
 
-  @Test(
-    "A native operator given a scheduler that cannot tell time stops with a message naming the API and scheduler",
-    .spawnsExitTests)
+  @Test("A native operator given a scheduler that cannot tell time stops with a message naming the API and scheduler")
   func schedulerWithoutCore() async throws {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = Signal<Int, Never>.just(1).observe(on: OperationQueueScheduler(operationQueue: OperationQueue()))

@@ -1,6 +1,5 @@
 import AsyncSchedulers
 import AsyncSchedulersRxBridge
-import AsyncSchedulersTestSupport
 import Foundation
 import Testing
 
@@ -105,7 +104,7 @@ struct VirtualTimeSchedulerTests {
     #expect(log.values == ["at 1.0"])
   }
 
-  @Test("advancing into the past stops the program with a message", .spawnsExitTests)
+  @Test("advancing into the past stops the program with a message")
   func advanceIntoThePast() async throws {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       HistoricalScheduler(initialClock: Date(timeIntervalSince1970: 10)).advanceTo(Date(timeIntervalSince1970: 5))
@@ -113,7 +112,7 @@ struct VirtualTimeSchedulerTests {
     #expect(String(decoding: result.standardErrorContent, as: UTF8.self).contains("cannot move back in time"))
   }
 
-  @Test("sleeping backwards stops the program with a message", .spawnsExitTests)
+  @Test("sleeping backwards stops the program with a message")
   func sleepBackwards() async throws {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       HistoricalScheduler().sleep(-1)
@@ -121,7 +120,7 @@ struct VirtualTimeSchedulerTests {
     #expect(String(decoding: result.standardErrorContent, as: UTF8.self).contains("cannot move back in time"))
   }
 
-  @Test("advanceTo from the scheduler's own work stops the program with a message", .spawnsExitTests)
+  @Test("advanceTo from the scheduler's own work stops the program with a message")
   func reentrantAdvance() async throws {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       let scheduler = HistoricalScheduler()

@@ -14,6 +14,3 @@
 package func exitChildProcessSuccessfully() -> Never {
   exit(0)
 }
-
-/// Whether this process runs under ThreadSanitizer (its runtime's entry points are linked in).
-package let isUnderThreadSanitizer: Bool = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__tsan_acquire") != nil

@@ -7,9 +7,7 @@ import Testing
 
 @Suite("Failure reports outside a Swift Testing test")
 struct IssueReportingTests {
-  @Test(
-    "a failure reported by a thread no test owns is printed to standard error with its location, not lost",
-    .spawnsExitTests)
+  @Test("a failure reported by a thread no test owns is printed to standard error with its location, not lost")
   func printedWhenNoTestOwnsTheThread() async {
     // In a child process: there, a thread outside any test reports, as in a plain program or after an
     // XCTest test (whose framework does not see Swift Testing's issues) has moved on.

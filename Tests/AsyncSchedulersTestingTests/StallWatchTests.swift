@@ -19,9 +19,7 @@ private actor BoundCounter {
 
 @Suite("TestScheduler: never a silent hang")
 struct StallWatchTests {
-  @Test(
-    "Awaiting an actor bound to a scheduler nothing drives fails within stallTimeout, naming both fixes, and ends",
-    .spawnsExitTests)
+  @Test("Awaiting an actor bound to a scheduler nothing drives fails within stallTimeout, naming both fixes, and ends")
   func undrivenSchedulerFailsAndEnds() async {
     // In a child process, so that a regression hangs the child (and fails here), not the suite.
     await withKnownIssue {

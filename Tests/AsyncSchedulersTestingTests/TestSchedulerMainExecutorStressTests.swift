@@ -16,7 +16,7 @@ struct TestSchedulerMainExecutorStressTests {
   // its first round completes (not yet explained; the same rounds in the test process itself are
   // clean under ThreadSanitizer, see the next test).
   @Test(
-    "a main-actor job reaching a dropped scheduler runs on the real main actor, never traps", .spawnsExitTests,
+    "a main-actor job reaching a dropped scheduler runs on the real main actor, never traps",
     .enabled(if: ThreadSanitizerHooks.shared == nil))
   func jobsAfterTheSchedulerIsGone() async {
     // In a child process: before the fix the process traps ("already destroyed") in a few runs of a

@@ -1,4 +1,3 @@
-import AsyncSchedulersTestSupport
 import AsyncSchedulersTesting
 import AsyncSignals
 import Testing
@@ -10,7 +9,7 @@ import Testing
 /// where `precondition` would drop the message.
 @Suite("Argument checks keep their message in release builds (BadInput)")
 struct ArgumentMessageBadInputTests {
-  @Test("A zero repeating interval names scheduleRepeating, the interval and its value", .spawnsExitTests)
+  @Test("A zero repeating interval names scheduleRepeating, the interval and its value")
   func repeatingInterval() async throws {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = SerialScheduler(name: "bad").scheduleRepeating(every: .zero) {}
@@ -20,7 +19,7 @@ struct ArgumentMessageBadInputTests {
         "scheduleRepeating: interval must be greater than zero (got 0.0 seconds)"))
   }
 
-  @Test("A negative debounce names Signal.debounce, the interval and its value", .spawnsExitTests)
+  @Test("A negative debounce names Signal.debounce, the interval and its value")
   func signalDebounce() async throws {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = Signal<Int, Never>.never().debounce(for: .seconds(-1), on: ImmediateScheduler())
@@ -30,7 +29,7 @@ struct ArgumentMessageBadInputTests {
         "Signal.debounce: interval must not be negative (got -1.0 seconds)"))
   }
 
-  @Test("A TestScheduler with no jobs per instant names maximumJobsPerInstant and its value", .spawnsExitTests)
+  @Test("A TestScheduler with no jobs per instant names maximumJobsPerInstant and its value")
   func testSchedulerBound() async throws {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = TestScheduler(maximumJobsPerInstant: 0)

@@ -322,7 +322,6 @@ struct BadInputFuzzTests {
 
   @Test(
     "each refused argument stops the program with the documented message naming the API and the value",
-    .spawnsExitTests,
     .enabled(if: BadInputFuzz.runsStops, "set ASYNC_SCHEDULERS_FUZZ=1 (CI does, in its release-build run)"),
     arguments: FuzzStops.cases)
   func stops(_ stop: RefusedArgument) async throws {

@@ -68,7 +68,7 @@ struct BadInputTests {
     #expect(scheduler.pendingCount == 0)
   }
 
-  @Test("ticks reject a non-positive interval or a negative leeway with a message naming it", .spawnsExitTests)
+  @Test("ticks reject a non-positive interval or a negative leeway with a message naming it")
   func ticksPreconditions() async throws {
     let interval = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = SerialScheduler().ticks(every: .zero)
@@ -84,8 +84,7 @@ struct BadInputTests {
         "leeway must not be negative (got -1.0 seconds)"))
   }
 
-  @Test(
-    "a concurrent scheduler with fewer than one job at once fails with a message naming the argument", .spawnsExitTests)
+  @Test("a concurrent scheduler with fewer than one job at once fails with a message naming the argument")
   func zeroWidth() async throws {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = ConcurrentScheduler(maxConcurrentJobs: 0)
@@ -95,7 +94,7 @@ struct BadInputTests {
         "maxConcurrentJobs must be at least 1 (got 0)"))
   }
 
-  @Test("a test scheduler's job bound below one fails with a message naming the argument", .spawnsExitTests)
+  @Test("a test scheduler's job bound below one fails with a message naming the argument")
   func zeroJobBound() async throws {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = TestScheduler(maximumJobsPerInstant: 0)

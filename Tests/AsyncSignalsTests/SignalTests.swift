@@ -272,7 +272,7 @@ struct SignalStressTests {
 
 @Suite("Signal bad input")
 struct SignalBadInputTests {
-  @Test("negative intervals and counts fail with a message naming the operator", .spawnsExitTests)
+  @Test("negative intervals and counts fail with a message naming the operator")
   func negativeArguments() async throws {
     let delay = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = Signal<Int, Never>.never().delay(.seconds(-1), on: ImmediateScheduler.shared)

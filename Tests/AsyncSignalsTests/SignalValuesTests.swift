@@ -154,7 +154,7 @@ struct SignalValuesTests {
     #expect(received.values == [1])
   }
 
-  @Test("a buffer size below one fails with a message naming it", .spawnsExitTests)
+  @Test("a buffer size below one fails with a message naming it")
   func badBufferSize() async throws {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       let signal = Signal<Int, Never> { _ in nil }

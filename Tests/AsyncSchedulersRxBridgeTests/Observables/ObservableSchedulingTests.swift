@@ -1,6 +1,5 @@
 import AsyncSchedulers
 import AsyncSchedulersRxBridge
-import AsyncSchedulersTestSupport
 import AsyncSchedulersTesting
 import Testing
 
@@ -139,7 +138,7 @@ struct ObservableSchedulingTests {
 
 @Suite("Observable bad input")
 struct ObservableBadInputTests {
-  @Test("Negative counts stop take, skip and range with a message naming the operator and the value", .spawnsExitTests)
+  @Test("Negative counts stop take, skip and range with a message naming the operator and the value")
   func negativeCounts() async throws {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = Observable.of(1).take(-1)

@@ -1,5 +1,4 @@
 import AppPatterns
-import AsyncSchedulersTestSupport
 import AsyncSchedulersTesting
 import Synchronization
 import Testing
@@ -105,7 +104,7 @@ struct VirtualTimeExplorationTraitTests {
 
 @Suite("Exploring orderings: bad input (BadInput)")
 struct ExplorationBadInputTests {
-  @Test("Exploring zero runs names .virtualTime(exploring:), the argument and its value", .spawnsExitTests)
+  @Test("Exploring zero runs names .virtualTime(exploring:), the argument and its value")
   func zeroRunsTrait() async throws {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = VirtualTimeTrait.virtualTime(exploring: 0)
@@ -115,7 +114,7 @@ struct ExplorationBadInputTests {
         ".virtualTime(exploring:): runs must be at least 1 (got 0)"))
   }
 
-  @Test("Exploring zero runs names TestScheduler.exploringOrderings, the argument and its value", .spawnsExitTests)
+  @Test("Exploring zero runs names TestScheduler.exploringOrderings, the argument and its value")
   func zeroRunsFunction() async throws {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       await TestScheduler.exploringOrderings(runs: 0) { _ in }
@@ -125,7 +124,7 @@ struct ExplorationBadInputTests {
         "TestScheduler.exploringOrderings(runs:): runs must be at least 1 (got 0)"))
   }
 
-  @Test("A PCT depth or expected choice count below 1 names the strategy, the argument and its value", .spawnsExitTests)
+  @Test("A PCT depth or expected choice count below 1 names the strategy, the argument and its value")
   func pctArguments() async throws {
     let depth = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = OrderingStrategy.pct(depth: 0)

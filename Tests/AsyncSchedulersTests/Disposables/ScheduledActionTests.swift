@@ -171,7 +171,7 @@ struct ScheduledActionTests {
     scheduler.expectNoPendingWork()
   }
 
-  @Test("repeating schedules reject a non-positive interval or a negative leeway with a message", .spawnsExitTests)
+  @Test("repeating schedules reject a non-positive interval or a negative leeway with a message")
   func badArguments() async {
     await #expect(processExitsWith: .failure) {
       SerialScheduler().scheduleRepeating(every: .zero) {}

@@ -50,9 +50,7 @@ struct AlarmClockTests {
   // The tests of running work on the clock's thread run in a child process: there, no other test's
   // alarm is armed, so whether the clock runs a lone alarm's work itself is deterministic.
 
-  @Test(
-    "a default-priority serial scheduler's lone timer runs on the clock's thread, at the OS's default timer slack",
-    .spawnsExitTests)
+  @Test("a default-priority serial scheduler's lone timer runs on the clock's thread, at the OS's default timer slack")
   func loneTimerRunsOnTheClockThread() async {
     await #expect(processExitsWith: .success) {
       let scheduler = SerialScheduler(name: "lone")
@@ -78,8 +76,7 @@ struct AlarmClockTests {
   }
 
   @Test(
-    "work that blocks on the clock's thread does not hold up another scheduler's timer: a second thread takes the watch",
-    .spawnsExitTests
+    "work that blocks on the clock's thread does not hold up another scheduler's timer: a second thread takes the watch"
   )
   func blockingInlineWorkHandsTheWatchOn() async {
     await #expect(processExitsWith: .success) {
@@ -107,8 +104,7 @@ struct AlarmClockTests {
   }
 
   @Test(
-    "a scheduler at another priority, low-latency, or on a target queue of yours never runs work on the clock's thread",
-    .spawnsExitTests)
+    "a scheduler at another priority, low-latency, or on a target queue of yours never runs work on the clock's thread")
   func otherSchedulersKeepTheirWorkers() async {
     await #expect(processExitsWith: .success) {
       let schedulers = [

@@ -7,9 +7,7 @@ import Testing
 
 @Suite("VirtualTimeStandIn")
 struct VirtualTimeStandInTests {
-  @Test(
-    "asking for the stand-in 10,000 times leaves the provider as shallow to call as the first time",
-    .spawnsExitTests)
+  @Test("asking for the stand-in 10,000 times leaves the provider as shallow to call as the first time")
   func manyLookupsKeepTheProviderShallow() async {
     // In a child process: the provider is process-wide, and the scopes of tests running beside this one
     // install their own. Before the provider was boxed, each lookup wrapped it in two more reabstraction

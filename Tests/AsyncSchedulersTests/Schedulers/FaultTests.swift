@@ -62,7 +62,7 @@ struct FaultTests {
 
 @Suite("Faults, crash output")
 struct FaultCrashTests {
-  @Test("a job that traps takes the process down with its own message, as a Dispatch block would", .spawnsExitTests)
+  @Test("a job that traps takes the process down with its own message, as a Dispatch block would")
   func trappingJobCrashesTheProcess() async throws {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       let scheduler = SerialScheduler(name: "fault.trapping")

@@ -29,7 +29,7 @@ struct ImmediateSchedulerTests {
     #expect(log.values == [true])
   }
 
-  @Test("a repeating schedule is a precondition failure", .spawnsExitTests)
+  @Test("a repeating schedule is a precondition failure")
   func repeatingFails() async throws {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       ImmediateScheduler.shared.scheduleRepeating(every: .seconds(1)) {}

@@ -104,7 +104,7 @@ struct SerialSchedulerTests {
     #expect(!scheduler.isCurrent)
   }
 
-  @Test("preconditionIsolated fails with a readable message off the scheduler", .spawnsExitTests)
+  @Test("preconditionIsolated fails with a readable message off the scheduler")
   func isolationCheckFailsElsewhere() async {
     await #expect(processExitsWith: .failure) {
       let counter = Counter(scheduler: SerialScheduler())
