@@ -17,10 +17,25 @@ extension CoreBackedScheduler {
   @usableFromInline package var hopsThroughCore: Bool { true }
 }
 
-extension SerialDispatchQueueScheduler: CoreBackedScheduler {}
-extension ConcurrentDispatchQueueScheduler: CoreBackedScheduler {}
-extension ConcurrentMainScheduler: CoreBackedScheduler {}
-extension CurrentThreadScheduler: CoreBackedScheduler {}
+extension SerialDispatchQueueScheduler: CoreBackedScheduler {
+  /// The core through the virtual-time seam (the seam of `_RxCoreBackedScheduler`).
+  public var _nativeTarget: any Scheduler { scheduling.target }
+}
+
+extension ConcurrentDispatchQueueScheduler: CoreBackedScheduler {
+  /// The core through the virtual-time seam (the seam of `_RxCoreBackedScheduler`).
+  public var _nativeTarget: any Scheduler { scheduling.target }
+}
+
+extension ConcurrentMainScheduler: CoreBackedScheduler {
+  /// The main actor's core through the virtual-time seam (the seam of `_RxCoreBackedScheduler`).
+  public var _nativeTarget: any Scheduler { asynchronous.target }
+}
+
+extension CurrentThreadScheduler: CoreBackedScheduler {
+  /// The trampoline (the seam of `_RxCoreBackedScheduler`).
+  public var _nativeTarget: any Scheduler { core }
+}
 
 /// The core scheduler the timed operators of `api` run their timers on: the Rx scheduler's own core;
 /// for an Rx `SchedulerType` with none (`VirtualTimeScheduler`, `HistoricalScheduler`, a custom

@@ -74,23 +74,3 @@ extension _RxCoreBackedScheduler {
   /// the scheduler's Rx work (serially when the core is serial). Never blocks.
   public func enqueue(_ job: consuming ExecutorJob) { _nativeTarget.enqueue(job) }
 }
-
-extension SerialDispatchQueueScheduler: _RxCoreBackedScheduler {
-  /// The core through the virtual-time seam (the seam of `_RxCoreBackedScheduler`).
-  public var _nativeTarget: any Scheduler { scheduling.target }
-}
-
-extension ConcurrentDispatchQueueScheduler: _RxCoreBackedScheduler {
-  /// The core through the virtual-time seam (the seam of `_RxCoreBackedScheduler`).
-  public var _nativeTarget: any Scheduler { scheduling.target }
-}
-
-extension ConcurrentMainScheduler: _RxCoreBackedScheduler {
-  /// The main actor's core through the virtual-time seam (the seam of `_RxCoreBackedScheduler`).
-  public var _nativeTarget: any Scheduler { asynchronous.target }
-}
-
-extension CurrentThreadScheduler: _RxCoreBackedScheduler {
-  /// The trampoline (the seam of `_RxCoreBackedScheduler`).
-  public var _nativeTarget: any Scheduler { core }
-}

@@ -1,13 +1,14 @@
 import AsyncSchedulers
 import AsyncSignals
 
-// The native signals' scheduler-taking operators, also taking RxSwift's schedulers directly, so the
-// migration advice ("move to the native signals, keep your schedulers") compiles as written:
-// `Signal.timer(after: .seconds(5), on: MainScheduler.instance)` means the same as passing
-// `MainScheduler.instance.core`. Each forwards to the native operator on the Rx scheduler's core; an Rx
-// `SchedulerType` with no core (`VirtualTimeScheduler`, `HistoricalScheduler`, a custom one) is seen as a
-// native scheduler through its own scheduling (`SchedulerTypeCore`). A scheduler that cannot tell time
-// (`OperationQueueScheduler`) stops the program with a message naming the operator.
+// The native signals' scheduler-taking operators, also taking RxSwift's schedulers that are not native
+// schedulers, so the migration advice ("move to the native signals, keep your schedulers") compiles as
+// written for every Rx scheduler. The core-backed ones (`MainScheduler`, the Dispatch queue schedulers, …)
+// are native schedulers themselves and take the native operators directly: these overloads are
+// disfavoured, so they serve only an Rx `SchedulerType` with no core (`VirtualTimeScheduler`,
+// `HistoricalScheduler`, a custom one), seen as a native scheduler through its own scheduling
+// (`SchedulerTypeCore`). A scheduler that cannot tell time (`OperationQueueScheduler`) stops the program
+// with a message naming the operator.
 
 extension Signal {
   /// The signal's events delivered on `scheduler`'s core (see the native `observe(on:)`).
