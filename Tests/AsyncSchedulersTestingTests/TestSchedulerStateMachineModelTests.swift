@@ -186,7 +186,7 @@ struct TestSchedulerStateMachineModelTests {
             driver = context
           case 3:
             scope = random.next() % 3 == 0 ? 0 : random.next() % 3 + 1
-            _ = scope == 0 ? machine.endCapturing() : machine.beginCapturing(scope, clockBases: nil)
+            if scope == 0 { _ = machine.endCapturing() } else { _ = machine.beginCapturing(ModelScope(id: scope)) }
           case 4:
             // A pump of scope 1 takes its next step.
             switch machine.nextPumpStep(scope: 1) {
@@ -229,4 +229,11 @@ struct TestSchedulerStateMachineModelTests {
     }
     #expect(failures.isEmpty, "\(failures.prefix(5).joined(separator: "\n"))")
   }
+}
+
+/// A capturing scope as the machine sees it: an identifier (it owns no job).
+private final class ModelScope: CapturingScope {
+  let id: UInt64
+  init(id: UInt64) { self.id = id }
+  func ownsJob(_ job: UnownedJob) -> Bool { false }
 }

@@ -60,12 +60,12 @@ package struct OrderExplorer {
   package static func lane(of work: Work) -> (lane: Lane, task: UInt64) {
     switch work {
     case .taskJob(let job):
-      let task = ActiveScopes.taskID(of: job)
-      return task == 0 ? (.job(UInt(bitPattern: unsafeBitCast(job, to: Int.self))), 0) : (.task(task), task)
+      let task = TaskIdentity.taskID(of: job)
+      return task == 0 ? (.job(TaskIdentity.address(of: job)), 0) : (.task(task), task)
     case .runnable(let runnable as MainActorJob):
-      return (.mainActor, ActiveScopes.taskID(of: runnable.job))
+      return (.mainActor, TaskIdentity.taskID(of: runnable.job))
     case .job(let job):
-      return (.scheduler, ActiveScopes.taskID(of: job))
+      return (.scheduler, TaskIdentity.taskID(of: job))
     case .action, .closure, .runnable:
       return (.scheduler, 0)
     }

@@ -30,15 +30,6 @@ final class ActiveScopes: Sendable {
   /// How many scopes are active; the hooks are installed while it is above zero.
   private let installations = Mutex(0)
 
-  /// The runtime's task ID of a job (`swift_task_getJobTaskId`), unique for every task of the process.
-  private static let jobTaskID = runtimeFunction(
-    "swift_task_getJobTaskId", as: (@convention(c) (UnsafeMutableRawPointer) -> UInt64).self)
-
-  /// Whether the runtime exports what the scopes need.
-  var isAvailable: Bool {
-    GlobalEnqueueHook.isAvailable && MainExecutorHook.isAvailable && Self.jobTaskID != nil
-  }
-
   private func shard(_ task: UInt64) -> TaskShard { shards[Int(truncatingIfNeeded: task & 63)] }
 
   /// Starts `scope`, with the calling task (the scope's body) as its first task, installing the hooks
@@ -48,16 +39,13 @@ final class ActiveScopes: Sendable {
       records.byID[scope.id] = scope
       records.byScheduler[Self.address(of: scope.scheduler)] = scope
     }
-    let body = Self.currentTaskID()
+    let body = TaskIdentity.currentTaskID()
     if body != 0 { adopt(body, into: scope) }
     installations.withCriticalRegion { count in
       count += 1
       if count == 1 {
-        GlobalEnqueueHook.install()
-        MainExecutorHook.install()
+        RuntimeHooks.install()
         VirtualTimeStandIn.install { ActiveScopes.shared.standIn(for: $0) }
-        ClockReadHook.install()
-        DispatchTimerHook.install()
       }
     }
   }
@@ -67,11 +55,8 @@ final class ActiveScopes: Sendable {
     installations.withCriticalRegion { count in
       count -= 1
       if count == 0 {
-        GlobalEnqueueHook.uninstall()
-        MainExecutorHook.uninstall()
+        RuntimeHooks.uninstall()
         VirtualTimeStandIn.remove()
-        ClockReadHook.uninstall()
-        DispatchTimerHook.uninstall()
       }
     }
     let record = records.withCriticalRegion { records -> CaptureScope? in
@@ -105,7 +90,7 @@ final class ActiveScopes: Sendable {
   /// and the task joins that scope. A task that existed before (the test runner's, another test's)
   /// resumed by the scope's code is not the scope's: it goes on elsewhere.
   func route(_ job: UnownedJob) -> Route {
-    let task = Self.taskID(of: job)
+    let task = TaskIdentity.taskID(of: job)
     if task != 0, let record = shard(task).map.withCriticalRegion({ $0[task] }), record.isOpen {
       return .scope(record, escaped: isResumedOffTheClock(in: record))
     }
@@ -128,7 +113,7 @@ final class ActiveScopes: Sendable {
       return false
     }
     if let (_, escaped) = codeScope() { return escaped }
-    let current = Self.currentTaskID()
+    let current = TaskIdentity.currentTaskID()
     guard current != 0, current >= record.firstTask else { return false }
     return shard(current).map.withCriticalRegion { $0[current] } == nil
   }
@@ -170,7 +155,7 @@ final class ActiveScopes: Sendable {
 
   /// The open scope whose task runs the calling code, or whose scheduler runs it on this thread.
   private func scopeOfCallingTask() -> CaptureScope? {
-    let current = Self.currentTaskID()
+    let current = TaskIdentity.currentTaskID()
     if current != 0, let record = shard(current).map.withCriticalRegion({ $0[current] }), record.isOpen {
       return record
     }
@@ -187,7 +172,7 @@ final class ActiveScopes: Sendable {
   /// scope's (compared under the shard's lock, retaining nothing that could be released last here), or
   /// the scope's own code enqueues it for a task created since the scope began (the task joins it).
   func mainActorJob(_ job: UnownedJob, belongsTo scheduler: TestScheduler) -> Bool {
-    let task = Self.taskID(of: job)
+    let task = TaskIdentity.taskID(of: job)
     guard task != 0 else { return false }
     let known = shard(task).map.withCriticalRegion { map -> Bool? in
       guard let record = map[task] else { return nil }
@@ -207,40 +192,8 @@ final class ActiveScopes: Sendable {
 
   /// The runtime's ID of a retained task (0 for none).
   static func taskID(of task: SleepingTask?) -> UInt64 {
-    guard let jobTaskID, let task else { return 0 }
-    return jobTaskID(task.address)
-  }
-
-  /// The runtime's ID of the task a job belongs to (0 when the runtime does not say).
-  static func taskID(of job: UnownedJob) -> UInt64 {
-    guard let jobTaskID else { return 0 }
-    return jobTaskID(unsafeBitCast(job, to: UnsafeMutableRawPointer.self))
-  }
-
-  /// The runtime's ID of the task whose job (or task) is at `address` (0 when the runtime does not say).
-  static func taskID(atAddress address: UInt) -> UInt64 {
-    guard let jobTaskID, let pointer = UnsafeMutableRawPointer(bitPattern: address) else { return 0 }
-    return jobTaskID(pointer)
-  }
-
-  /// The ID of the task running the calling code (0 outside a task). A task is a job (the runtime's
-  /// `AsyncTask` is one), so its address is read as the job's.
-  static func currentTaskID() -> UInt64 {
-    guard let jobTaskID else { return 0 }
-    return withUnsafeCurrentTask { task in
-      task.map { jobTaskID(unsafeBitCast($0, to: UnsafeMutableRawPointer.self)) } ?? 0
-    }
-  }
-
-  /// The ID the next task created in the process gets at least: the ID of a task created now (task
-  /// IDs only grow). Creates one small task that does nothing.
-  static func nextTaskID() -> UInt64 {
-    guard let jobTaskID else { return 0 }
-    let probe = Task.detached {}
-    if MemoryLayout<Task<Void, Never>>.size != MemoryLayout<UnsafeMutableRawPointer>.size {
-      fatalError("Task is expected to be one reference")
-    }
-    return jobTaskID(unsafeBitCast(probe, to: UnsafeMutableRawPointer.self))
+    guard let task else { return 0 }
+    return TaskIdentity.taskID(atAddress: UInt(bitPattern: task.address))
   }
 }
 

@@ -11,7 +11,7 @@ import Synchronization
 ///
 /// Retained by ``ActiveScopes`` while it runs (the hooks reach the scheduler through it) and by its
 /// pump; it retains its scheduler.
-final class CaptureScope: Sendable {
+final class CaptureScope: CapturingScope {
   /// What the caller of `capturingAllTasks` chose, and where it called it.
   struct Options: Sendable {
     var autoAdvance: Bool
@@ -31,6 +31,11 @@ final class CaptureScope: Sendable {
   private let canceller = BodyCanceller()
   /// Whether the scope is open, and the IDs of its tasks (to forget them when it ends).
   private let tasks = Mutex<(open: Bool, ids: [UInt64])>((true, []))
+  /// The clocks' readings when the scope began, and the virtual instant it began at (set once when it
+  /// begins; `nil` before): what `ContinuousClock.now` reads in the scope's code (see
+  /// ``VirtualClockReads``).
+  private let bases = Mutex<VirtualClockReads.Bases?>(nil)
+  var clockBases: VirtualClockReads.Bases? { bases.withCriticalRegion { $0 } }
   /// A failure the pump found, reported on the test when the scope ends: `nil` when none was found, ""
   /// once one was reported at once (by the canceller), so a scope reports one stall at most.
   private let pumpFailure = Mutex<String?>(nil)
@@ -40,7 +45,7 @@ final class CaptureScope: Sendable {
     id = CaptureScopeCounter.next()
     self.scheduler = scheduler
     self.options = options
-    firstTask = ActiveScopes.nextTaskID()
+    firstTask = TaskIdentity.nextTaskID()
     bodyTask = SleepingTask.current()
   }
 
@@ -58,7 +63,9 @@ final class CaptureScope: Sendable {
   func run<Result, Failure: Error>(
     isolation: isolated (any Actor)?, _ body: () async throws(Failure) -> Result
   ) async -> Outcome<Result, Failure> {
-    scheduler.beginCapturing(self, clockBases: VirtualClockReads.Bases.now())
+    var clockBases = VirtualClockReads.Bases.now()
+    clockBases.virtualStart = scheduler.beginCapturing(self)
+    bases.withCriticalRegion { [clockBases] in $0 = clockBases }
     ActiveScopes.shared.begin(self)
     PumpThreads.shared.run(named: "TestScheduler '\(scheduler.name)' capturing scope") { [self] in runPump() }
     let (outcome, endedInScope) = await CaptureMarker.$scope.withValue(id) {
@@ -104,6 +111,9 @@ final class CaptureScope: Sendable {
   }
 
   // MARK: Tasks
+
+  /// Whether a job handed to the scheduler is one of the scope's tasks' (see ``CapturingScope``).
+  func ownsJob(_ job: UnownedJob) -> Bool { ActiveScopes.shared.mainActorJob(job, belongsTo: scheduler) }
 
   /// Whether the scope still runs.
   var isOpen: Bool { tasks.withCriticalRegion { $0.open } }
@@ -188,7 +198,9 @@ final class CaptureScope: Sendable {
     // Leave the pump: with the hook gone, the yield goes to the global executor. (A yield resumed
     // before its task suspended leaves the task where it was: try again.)
     while CurrentSchedulerSlot.isCurrent(scheduler) { await Task.yield() }
-    scheduler.handBackStrandedTaskJobs()
+    let (global, main) = scheduler.takeStrandedTaskJobs()
+    for job in global { RuntimeHooks.enqueueOnGlobalExecutor(job) }
+    for job in main { RuntimeHooks.enqueueOnRealMainActor(job) }
     let failure = pumpFailure.withCriticalRegion { $0 }
     if let failure, !failure.isEmpty { report(failure) }
     let place = options.place
@@ -248,8 +260,8 @@ final class CaptureScope: Sendable {
   /// The task a piece of work is a job of (0 for other work).
   private static func taskID(of work: Work) -> UInt64 {
     switch work {
-    case .taskJob(let job), .job(let job): ActiveScopes.taskID(of: job)
-    case .runnable(let runnable as MainActorJob): ActiveScopes.taskID(of: runnable.job)
+    case .taskJob(let job), .job(let job): TaskIdentity.taskID(of: job)
+    case .runnable(let runnable as MainActorJob): TaskIdentity.taskID(of: runnable.job)
     default: 0
     }
   }

@@ -24,8 +24,8 @@ package enum VirtualClockReads {
     var continuous: Int64
     /// `CLOCK_MONOTONIC` (the suspending clock's), in nanoseconds.
     var suspending: Int64
-    /// The scheduler's virtual instant when the scope began (set by the scheduler's state machine when
-    /// the scope begins, under the lock that guards the instant).
+    /// The scheduler's virtual instant when the scope began (read by the scheduler's state machine in
+    /// the step that begins the scope).
     var virtualStart = SchedulerInstant.zero
 
     /// The clocks' readings now, for a scope that begins.
@@ -42,26 +42,27 @@ package enum VirtualClockReads {
   /// of its body), found by the thread's current-scheduler slot *address* among the active scopes: the
   /// slot is never dereferenced, because any scheduler's worker may hold it while that scheduler is being
   /// released, and clock reads come from every thread of the process while a scope runs.
-  static func scopeSchedulerOfThread() -> TestScheduler? {
+  static func scopeOfThread() -> CaptureScope? {
     guard let raw = CurrentSchedulerSlot.raw else { return nil }
-    return ActiveScopes.shared.activeScope(ofSchedulerAt: UInt(bitPattern: raw))?.scheduler
+    return ActiveScopes.shared.activeScope(ofSchedulerAt: UInt(bitPattern: raw))
   }
 
   /// Whether reads of the calling code are virtual for `scheduler`'s scope.
   static func areVirtual(for scheduler: TestScheduler) -> Bool {
-    ClockReadHook.isInstalled && CurrentSchedulerSlot.isCurrent(scheduler)
-      && scheduler.state.withCriticalRegion({ $0.clockBases != nil })
+    guard ClockReadHook.isInstalled, CurrentSchedulerSlot.isCurrent(scheduler), let scope = scopeOfThread() else {
+      return false
+    }
+    return scope.clockBases != nil
   }
 
   #if os(Linux)
     /// The virtual reading of `clock` for the calling code, or `nil` when its reads are real.
     static func nanoseconds(clock: clockid_t) -> Int64? {
-      guard clock == clockBoottime || clock == clockMonotonic, let scheduler = scopeSchedulerOfThread() else {
-        return nil
-      }
-      // One lock: the scope's bases and the virtual instant together.
-      let (bases, now) = scheduler.state.withCriticalRegion { ($0.clockBases, $0.now) }
-      guard let bases else { return nil }
+      guard clock == clockBoottime || clock == clockMonotonic, let scope = scopeOfThread(),
+        let bases = scope.clockBases
+      else { return nil }
+      // The bases never change while the scope runs; the instant is the scheduler's now.
+      let now = scope.scheduler.now
       let elapsed = bases.virtualStart.duration(to: now)
       let (seconds, attoseconds) = elapsed.components
       let nanoseconds = seconds.multipliedReportingOverflow(by: 1_000_000_000)
@@ -75,9 +76,8 @@ package enum VirtualClockReads {
     /// a default actor's method, whose executor schedules nothing). Its deadline was read on the virtual
     /// clock, so it names a virtual instant; `nil` anywhere else, or for a wall-clock time.
     static func virtualDeadline(dispatchTime when: UInt64) -> (TestScheduler, SchedulerInstant)? {
-      guard when != .max, let scheduler = scopeSchedulerOfThread(),
-        let bases = scheduler.state.withCriticalRegion({ $0.clockBases })
-      else { return nil }
+      guard when != .max, let scope = scopeOfThread(), let bases = scope.clockBases else { return nil }
+      let scheduler = scope.scheduler
       // Dispatch's encoding: bit 63 alone marks the monotonic (continuous) clock, bits 63 and 62 the wall
       // clock, neither the uptime (suspending) clock.
       let continuous = when & (1 << 63) != 0

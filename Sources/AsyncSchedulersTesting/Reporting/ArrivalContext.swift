@@ -20,17 +20,8 @@ package enum ArrivalContext: Hashable, Sendable {
 
   /// The calling context.
   package static var current: ArrivalContext {
-    if let task = withUnsafeCurrentTask(body: { $0.map(Self.address(of:)) }) { return .task(task) }
+    if let task = TaskIdentity.currentTaskAddress() { return .task(task) }
     return .thread(currentThreadIdentity)
-  }
-
-  private static func address(of task: UnsafeCurrentTask) -> UInt {
-    // `UnsafeCurrentTask` is a single reference to the task object; reading it as a word takes no
-    // ownership.
-    if MemoryLayout<UnsafeCurrentTask>.size != MemoryLayout<UInt>.size {
-      fatalError("UnsafeCurrentTask is expected to be one reference")
-    }
-    return unsafeBitCast(task, to: UInt.self)
   }
 
   private static var currentThreadIdentity: UInt {
@@ -68,22 +59,10 @@ package enum ArrivalContext: Hashable, Sendable {
       guard pthread_getname_np(pthread_self(), &buffer, buffer.count) == 0 else { return nil }
       return String(decoding: buffer.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self)
     #else
-      guard let getName = ThreadNameLookup.getName else { return nil }
+      guard let getName = RuntimeSymbols.getThreadName else { return nil }
       var buffer = [CChar](repeating: 0, count: 64)
       guard getName(pthread_self(), &buffer, buffer.count) == 0 else { return nil }
       return String(decoding: buffer.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self)
     #endif
   }
 }
-
-#if !canImport(Darwin)
-  /// `pthread_getname_np`, looked up at run time: the C library has it, the `Glibc` module does not
-  /// declare it (it is a GNU extension).
-  private enum ThreadNameLookup {
-    typealias GetName = @convention(c) (pthread_t, UnsafeMutablePointer<CChar>?, Int) -> Int32
-    static let getName: GetName? = {
-      guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "pthread_getname_np") else { return nil }
-      return unsafeBitCast(symbol, to: GetName.self)
-    }()
-  }
-#endif

@@ -1,22 +1,31 @@
 import AsyncSchedulers
 import Dispatch
 
-/// The calls a ``CaptureScope`` makes on its scheduler: the seam between the scope (its rules, its
-/// pump, the runtime hooks behind it) and the scheduler's state. Each takes the scheduler's lock once
+/// The calls a capturing scope makes on its scheduler: the seam between the scope (its rules, its
+/// pump, the runtime hooks behind it) and the scheduler's state; the scheduler's side of it is
+/// ``CapturingScope``. Each takes the scheduler's lock once
 /// and acts after releasing it (wakes the blocked pump, resumes callers of `settle()`).
 extension TestScheduler {
-  /// Starts capturing for `scope`, whose clocks began at `bases`.
-  func beginCapturing(_ scope: CaptureScope, clockBases bases: VirtualClockReads.Bases?) {
-    let change = state.withCriticalRegion { $0.beginCapturing(scope.id, clockBases: bases) }
+  /// Starts capturing for `scope`; returns the virtual instant it began at.
+  func beginCapturing(_ scope: any CapturingScope) -> SchedulerInstant {
+    let change = state.withCriticalRegion { $0.beginCapturing(scope) }
     if change.wake { wakeup.signal() }
+    return change.start
   }
 
   /// Stops capturing: the pump stops at its next step, callers of `settle()` go on.
   func endCapturing() {
-    let change = state.withCriticalRegion { $0.endCapturing() }
+    let (change, scope) = state.withCriticalRegion { $0.endCapturing() }
+    withExtendedLifetime(scope) {}
     if change.wake { wakeup.signal() }
     for waiter in change.settled { waiter.resume() }
   }
+
+  /// Whether scope `id` captures now.
+  func isCapturing(scope id: UInt64) -> Bool { state.withCriticalRegion { $0.capturingScope == id } }
+
+  /// The scope capturing now, if any (read under the lock, asked after it).
+  var capturingScope: (any CapturingScope)? { state.withCriticalRegion { $0.scope } }
 
   /// The pump's next step while scope `scope` captures.
   func pumpStep(scope: UInt64) -> TestSchedulerStateMachine.PumpStep {
@@ -85,11 +94,10 @@ extension TestScheduler {
   /// Starts making ordering choices (the scope's body runs), or stops (it returned).
   func setExploring(_ active: Bool) { state.withCriticalRegion { $0.setExploring(active) } }
 
-  /// Hands the ready jobs of tasks back to the runtime's executors (global or main) at the end of a
-  /// scope: nothing would drive them here, so a task that outlives the scope is never stranded.
-  func handBackStrandedTaskJobs() {
-    let (global, main) = state.withCriticalRegion { $0.takeTaskJobs() }
-    for job in global { GlobalEnqueueHook.enqueueOnGlobalExecutor(job) }
-    for job in main { MainExecutorHook.enqueueOnRealMainActor(job) }
+  /// Takes the ready jobs of tasks out of the queue at the end of a scope (global and main-actor
+  /// ones): nothing would drive them here, so the scope hands them back to the runtime's executors and
+  /// a task that outlives the scope is never stranded.
+  func takeStrandedTaskJobs() -> (global: [UnownedJob], main: [UnownedJob]) {
+    state.withCriticalRegion { $0.takeTaskJobs() }
   }
 }

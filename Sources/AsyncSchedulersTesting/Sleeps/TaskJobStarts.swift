@@ -85,7 +85,7 @@ final class TaskJobStarts: @unchecked Sendable {
   func noteStart(ofJobAt address: UInt, virtualNow: SchedulerInstant) {
     if entries.isEmpty { entries = [Entry](repeating: Entry(), count: Self.sets * Self.ways) }
     let job = Job(start: Self.now(), end: 0, virtualStart: virtualNow)
-    let taskID = ActiveScopes.taskID(atAddress: address)
+    let taskID = TaskIdentity.taskID(atAddress: address)
     let first = Self.set(address)
     entries.withUnsafeMutableBufferPointer { entries in
       var oldest = first
@@ -142,7 +142,7 @@ final class TaskJobStarts: @unchecked Sendable {
   /// the task is unknown).
   func jobs(ofTaskAt address: UInt) -> (current: Job, earlier: [Job])? {
     guard !entries.isEmpty else { return nil }
-    let taskID = ActiveScopes.taskID(atAddress: address)
+    let taskID = TaskIdentity.taskID(atAddress: address)
     let first = Self.set(address)
     for index in first..<first + Self.ways
     where entries[index].address == address && entries[index].taskID == taskID {

@@ -26,12 +26,11 @@ package struct TestSchedulerStateMachine {
   private var driver: ArrivalContext?
   /// Work that reached the scheduler from outside since the last report.
   package private(set) var escapes = EscapeLog()
-  /// The `capturingAllTasks` scope routing global work here (0: none); while one does, the scope's
+  /// The `capturingAllTasks` scope routing global work here (`nil`: none); while one does, the scope's
   /// pump runs ready work and only code running on the scheduler may hand it work.
+  private(set) var scope: (any CapturingScope)?
+  /// The identifier of the capturing scope (0: none).
   package private(set) var capturingScope: UInt64 = 0
-  /// The clocks' readings the running capturing scope began at (see `VirtualClockReads`), kept here so
-  /// a virtual clock read takes one lock for them and `now`; `nil` outside a scope.
-  private(set) var clockBases: VirtualClockReads.Bases?
   package var isCapturing: Bool { capturingScope != 0 }
 
   /// The tasks sleeping with a plain `Task.sleep` on a timer here, by the timer's key, so a sleep whose
@@ -113,23 +112,26 @@ package struct TestSchedulerStateMachine {
     package var wake: Bool
     /// Resume these callers of `settle()` (the scope ended).
     package var settled: [CheckedContinuation<Void, Never>]
+    /// The virtual instant the scope began at.
+    package var start: SchedulerInstant
   }
 
-  /// Starts capturing scope `scope` (nonzero), whose clocks began at `bases` (their virtual start is
-  /// the current instant).
-  package mutating func beginCapturing(_ scope: UInt64, clockBases bases: VirtualClockReads.Bases?) -> ScopeChange {
-    capturingScope = scope
-    clockBases = bases
-    clockBases?.virtualStart = now
-    return ScopeChange(wake: takeWaiter(), settled: [])
+  /// Starts capturing for `scope`; the change says the instant it began at (the scope's clocks' virtual
+  /// start, read in the same step).
+  package mutating func beginCapturing(_ scope: any CapturingScope) -> ScopeChange {
+    self.scope = scope
+    capturingScope = scope.id
+    return ScopeChange(wake: takeWaiter(), settled: [], start: now)
   }
 
-  /// Ends the capturing scope.
-  package mutating func endCapturing() -> ScopeChange {
+  /// Ends the capturing scope (the caller releases the scope after the lock).
+  package mutating func endCapturing() -> (ScopeChange, (any CapturingScope)?) {
     capturingScope = 0
-    clockBases = nil
-    defer { settleWaiters = [] }
-    return ScopeChange(wake: takeWaiter(), settled: settleWaiters)
+    defer {
+      settleWaiters = []
+      scope = nil
+    }
+    return (ScopeChange(wake: takeWaiter(), settled: settleWaiters, start: now), scope)
   }
 
   /// What a capturing scope's pump does next.

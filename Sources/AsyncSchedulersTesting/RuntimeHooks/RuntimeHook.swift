@@ -31,7 +31,7 @@ final class RuntimeHook<Hook>: @unchecked Sendable {
 
   /// The hook variable exported as `symbol`, if the runtime exports it.
   init(symbol: String) {
-    variable = dlsym(dlopen(nil, RTLD_NOW), symbol)?.assumingMemoryBound(to: Hook?.self)
+    variable = RuntimeSymbols.address(of: symbol)?.assumingMemoryBound(to: Hook?.self)
   }
 
   /// Whether the runtime exports the variable.
@@ -57,9 +57,4 @@ final class RuntimeHook<Hook>: @unchecked Sendable {
         return saved
       }.hook
   }
-}
-
-/// Looks up a function the Swift runtime exports, as a thin function of type `Function`.
-func runtimeFunction<Function>(_ symbol: String, as type: Function.Type) -> Function? {
-  dlsym(dlopen(nil, RTLD_NOW), symbol).map { unsafeBitCast($0, to: Function.self) }
 }

@@ -86,10 +86,11 @@ extension TestScheduler {
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
     _ body: () async throws(Failure) -> Result
   ) async throws(Failure) -> Result {
-    guard ActiveScopes.shared.isAvailable else {
+    let missing = RuntimeHooks.availability.missing
+    guard missing.isEmpty else {
       report(
-        "capturingAllTasks needs the runtime's swift_task_enqueueGlobal_hook, swift_task_getMainExecutor_hook and "
-          + "swift_task_getJobTaskId, which this runtime does not export: the body runs uncaptured.",
+        "capturingAllTasks needs the runtime's " + missing.joined(separator: ", ")
+          + ", which this runtime does not export: the body runs uncaptured.",
         fileID: fileID, filePath: filePath, line: line, column: column)
       return try await body()
     }
@@ -158,7 +159,7 @@ extension TestScheduler {
   private func admissionOfScope() -> ScopeAdmission {
     let marker = CaptureMarker.scope
     if marker != 0 {
-      if CurrentSchedulerSlot.isCurrent(self) || state.withCriticalRegion({ $0.capturingScope == marker }) {
+      if CurrentSchedulerSlot.isCurrent(self) || isCapturing(scope: marker) {
         return .alreadyCapturing
       }
       return .refused(

@@ -49,7 +49,7 @@ final class TestSchedulerMainExecutor: SerialExecutor, Sendable {
     {
       return
     }
-    MainExecutorHook.enqueueOnRealMainActor(job)
+    RuntimeHooks.enqueueOnRealMainActor(job)
   }
 
   func asUnownedSerialExecutor() -> UnownedSerialExecutor { UnownedSerialExecutor(ordinary: self) }

@@ -15,14 +15,8 @@ import Synchronization
 /// names it differently (then the report is printed, see `reportIssue`). `XCTFail` with no XCTest test
 /// running does nothing, which is why the report is printed as well.
 enum XCTestFailure {
-  typealias Fail = @convention(thin) (String, StaticString, UInt) -> Void
-
   /// `XCTFail(_:file:line:)`, if XCTest is loaded.
-  static var fail: Fail? {
-    dlsym(dlopen(nil, RTLD_NOW), "$s6XCTest7XCTFail_4file4lineySS_s12StaticStringVSutF").map {
-      unsafeBitCast($0, to: Fail.self)
-    }
-  }
+  static var fail: RuntimeSymbols.XCTFail? { RuntimeSymbols.xctFail }
 
   /// Fails the running XCTest test with `message` at `filePath`:`line` (XCTest shows that location, as
   /// for its own assertions); `false` when XCTest is not loaded.

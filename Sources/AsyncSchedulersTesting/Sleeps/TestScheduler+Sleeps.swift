@@ -19,8 +19,8 @@ extension TestScheduler {
   @inline(__always)
   static func taskAddress(of work: Work) -> UInt? {
     switch work {
-    case .job(let job), .taskJob(let job): unsafeBitCast(job, to: UInt.self)
-    case .runnable(let runnable as MainActorJob): unsafeBitCast(runnable.job, to: UInt.self)
+    case .job(let job), .taskJob(let job): TaskIdentity.address(of: job)
+    case .runnable(let runnable as MainActorJob): TaskIdentity.address(of: runnable.job)
     default: nil
     }
   }
@@ -39,7 +39,7 @@ extension TestScheduler {
   /// Parks a sleeping task's wake-up `job` as a timer at the virtual `deadline` (at once when it is not
   /// in the future; one critical region: the sleeper is remembered and the timer added together).
   func scheduleSleep(_ job: UnownedJob, at deadline: SchedulerInstant) {
-    if let task = withUnsafeCurrentTask(body: { $0.map { unsafeBitCast($0, to: UInt.self) } }) {
+    if let task = TaskIdentity.currentTaskAddress() {
       jobStarts.noteSuspension(ofJobAt: task)
     }
     let sleeper = SleepingTask.current()
@@ -51,7 +51,7 @@ extension TestScheduler {
       // task executor, that task would first hop to the global executor (it prefers none) and resume
       // the sleeper from a thread of Dispatch's; run on the generic executor it resumes the sleeper
       // here, so the sleeper's next job reaches this scheduler from the scheduler itself.
-      job.runSynchronously(on: GenericExecutor.unowned)
+      job.runSynchronously(on: TaskIdentity.genericExecutor)
       withExtendedLifetime(sleeper) {}
     }
     addSleepTimer(timer, at: deadline, sleeper: sleeper, key: key)
@@ -81,7 +81,7 @@ extension TestScheduler {
     }
     let handOver = TaskJobStarts.now()
     let virtualNow = now
-    let task = withUnsafeCurrentTask { $0.map { unsafeBitCast($0, to: UInt.self) } }
+    let task = TaskIdentity.currentTaskAddress()
     guard let task, let (current, earlier) = jobStarts.jobs(ofTaskAt: task) else {
       return virtualNow.advanced(by: SleepDuration.roundest(shortest: remaining, longest: remaining).duration)
     }
@@ -212,15 +212,3 @@ extension TestScheduler {
     }
   }
 #endif
-
-/// The runtime's generic executor (the global concurrent executor's identity), as an
-/// `UnownedSerialExecutor`: both words zero, as the runtime spells it (`SerialExecutorRef::generic()`).
-/// Running a job "on" it tells the runtime the job needs no hop to reach nonisolated code.
-enum GenericExecutor {
-  static let unowned: UnownedSerialExecutor = {
-    if MemoryLayout<UnownedSerialExecutor>.size != 2 * MemoryLayout<Int>.size {
-      fatalError("UnownedSerialExecutor is expected to be two words (identity, implementation)")
-    }
-    return unsafeBitCast((0, 0) as (Int, Int), to: UnownedSerialExecutor.self)
-  }()
-}

@@ -20,17 +20,14 @@ package final class SleepingTask: @unchecked Sendable {
   package static func current() -> SleepingTask? {
     withUnsafeCurrentTask { task in
       guard let task else { return nil }
-      if MemoryLayout<UnsafeCurrentTask>.size != MemoryLayout<UnsafeMutableRawPointer>.size {
-        fatalError("UnsafeCurrentTask is expected to be one reference")
-      }
-      return SleepingTask(task: unsafeBitCast(task, to: UnsafeMutableRawPointer.self))
+      return SleepingTask(task: UnsafeMutableRawPointer(bitPattern: TaskIdentity.address(of: task))!)
     }
   }
 
-  package var isCancelled: Bool { unsafeBitCast(task, to: UnsafeCurrentTask.self).isCancelled }
+  package var isCancelled: Bool { TaskIdentity.task(at: task).isCancelled }
 
   /// Cancels the task (from any thread).
-  package func cancel() { unsafeBitCast(task, to: UnsafeCurrentTask.self).cancel() }
+  package func cancel() { TaskIdentity.task(at: task).cancel() }
 
   /// The task's address (the runtime's task is a job: the address of its job too).
   var address: UnsafeMutableRawPointer { task }
