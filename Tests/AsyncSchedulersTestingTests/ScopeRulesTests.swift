@@ -11,14 +11,19 @@ import Testing
 /// are also Swift's cooperative pool, which tests blocking threads can fill).
 private let callbackQueue = DispatchQueue(label: "ScopeRulesTests callbacks", attributes: .concurrent)
 
-/// A real callback API, as app code wraps one: the completion handler runs on a Dispatch queue after
-/// `delay` of real time.
-private func fetchWithCompletion(after delay: DispatchTimeInterval, _ completion: @escaping @Sendable (Int) -> Void) {
-  callbackQueue.asyncAfter(deadline: .now() + delay) { completion(42) }
+/// A real callback API the scope cannot see, as a C library's: the completion handler runs on a raw
+/// thread of its own after `delay` of real time (a Dispatch timer armed by the scope's code would be on
+/// its virtual clock, see `ScopeDispatchTests`).
+private func fetchWithCompletion(after delay: Duration, _ completion: @escaping @Sendable (Int) -> Void) {
+  let seconds = Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18
+  Thread.detachNewThread {
+    Thread.sleep(forTimeInterval: seconds)
+    completion(42)
+  }
 }
 
-/// The async face of that API, through a continuation resumed by the Dispatch thread.
-private func fetch(after delay: DispatchTimeInterval) async -> Int {
+/// The async face of that API, through a continuation resumed by the raw thread.
+private func fetch(after delay: Duration) async -> Int {
   await withCheckedContinuation { continuation in
     fetchWithCompletion(after: delay) { continuation.resume(returning: $0) }
   }
@@ -26,7 +31,9 @@ private func fetch(after delay: DispatchTimeInterval) async -> Int {
 
 @Suite("The rules of a capturing scope")
 struct ScopeRulesTests {
-  @Test("A task resumed by a callback from a Dispatch thread goes on on the scheduler, and its next sleep is virtual")
+  @Test(
+    "A task resumed by a callback from a thread the scope cannot see goes on on the scheduler, and its next sleep is virtual"
+  )
   func taskResumedFromOutsideStaysOnTheClock() async {
     let scheduler = TestScheduler()
     let (onScheduler, woke) = await scheduler.capturingAllTasks {
@@ -47,7 +54,7 @@ struct ScopeRulesTests {
 
   @MainActor
   @Test(
-    "A main-actor task resumed by a callback from a Dispatch thread goes on on the scope's main actor, reporting nothing"
+    "A main-actor task resumed by a callback from a thread the scope cannot see goes on on the scope's main actor, reporting nothing"
   )
   func mainActorTaskResumedFromOutside() async {
     let scheduler = TestScheduler()
@@ -122,10 +129,18 @@ private final class Rendezvous: Sendable {
 
 /// Holds the calling thread for `duration` of real time (work that takes real time, queued ahead).
 private func busy(for duration: Duration) {
-  // On Dispatch's clock: inside a scope, ContinuousClock.now reads virtual time, which does not move
-  // while a job runs (a loop waiting for it to move never ends, as in Go's synctest).
-  let end = DispatchTime.now().uptimeNanoseconds + UInt64(duration / .nanoseconds(1))
-  while DispatchTime.now().uptimeNanoseconds < end {}
+  // On the real clock, read directly: inside a scope, ContinuousClock.now and DispatchTime.now() read
+  // virtual time, which does not move while a job runs (a loop waiting for it to move never ends, as in
+  // Go's synctest).
+  let end = realUptimeNanoseconds() + UInt64(duration / .nanoseconds(1))
+  while realUptimeNanoseconds() < end {}
+}
+
+/// The real monotonic clock, read from the C library (not through Swift's clocks or Dispatch's).
+private func realUptimeNanoseconds() -> UInt64 {
+  var spec = timespec()
+  _ = clock_gettime(CLOCK_MONOTONIC, &spec)
+  return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
 }
 
 extension ScopeRulesTests {

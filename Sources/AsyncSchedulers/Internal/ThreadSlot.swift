@@ -29,12 +29,12 @@ package struct ThreadSlot: @unchecked Sendable {
 
   /// The value on this thread (`nil` when none is set).
   @inline(__always)
-  var raw: UnsafeMutableRawPointer? { pthread_getspecific(key) }
+  package var raw: UnsafeMutableRawPointer? { pthread_getspecific(key) }
 
   /// Sets the value on this thread to `object` (unretained) and returns the previous one, to give back to
   /// ``restore(_:)``.
   @inline(__always)
-  func enter(_ object: AnyObject) -> UnsafeMutableRawPointer? {
+  package func enter(_ object: AnyObject) -> UnsafeMutableRawPointer? {
     let previous = pthread_getspecific(key)
     pthread_setspecific(key, Unmanaged.passUnretained(object).toOpaque())
     return previous
@@ -42,7 +42,7 @@ package struct ThreadSlot: @unchecked Sendable {
 
   /// Restores the value ``enter(_:)`` returned.
   @inline(__always)
-  func restore(_ previous: UnsafeMutableRawPointer?) { pthread_setspecific(key, previous) }
+  package func restore(_ previous: UnsafeMutableRawPointer?) { pthread_setspecific(key, previous) }
 
   /// The slot used as a per-thread flag: whether this thread set it (`false` at first).
   package var isSet: Bool {

@@ -4,14 +4,16 @@ extension WorkQueue {
   /// Submits a worker to the target queue; the block holds the host (and this engine) until it returns.
   func startWorker(_ context: WorkerContext) {
     guard lowLatency else {
-      queue.async { self.runWorker(context) }
+      PackageDispatch.submit { queue.async { self.runWorker(context) } }
       return
     }
     // Only low-latency engines hand timers over, so only they measure how long a worker takes to start.
     let requested = HandOffLatency.now
-    queue.async {
-      HandOffLatency.recordWorkerStart(HandOffLatency.now - requested)
-      self.runWorker(context)
+    PackageDispatch.submit {
+      queue.async {
+        HandOffLatency.recordWorkerStart(HandOffLatency.now - requested)
+        self.runWorker(context)
+      }
     }
   }
 

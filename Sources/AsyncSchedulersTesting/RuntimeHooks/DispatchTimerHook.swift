@@ -60,5 +60,5 @@ enum DispatchTimerHook {
   private static let timerSlot = LibraryImportSlot(importing: "dispatch_source_set_timer")
 
   /// The main queue (`_dispatch_main_q`): main-queue timers are left to Dispatch.
-  private static let mainQueue = UInt(bitPattern: dlsym(dlopen(nil, RTLD_NOW), "_dispatch_main_q"))
+  static let mainQueue = UInt(bitPattern: RuntimeSymbols.address(of: "_dispatch_main_q"))
 }

@@ -21,10 +21,11 @@ final class LibraryImportSlot: Sendable {
   /// The address the slot held before ``redirect(to:)`` (0 while not redirected).
   private let saved = Mutex<UInt>(0)
 
-  /// The slot of `symbol`, imported by the library that exports `swift_get_time`.
-  init(importing symbol: String) {
-    slot = Self.findSlot(symbol)
-    real = dlsym(dlopen(nil, RTLD_NOW), symbol).map { UInt(bitPattern: $0) } ?? 0
+  /// The slot of `symbol`, imported by the library that exports `anchor` (by default `swift_get_time`:
+  /// the Swift concurrency library).
+  init(importing symbol: String, inLibraryExporting anchor: String = "swift_get_time") {
+    slot = Self.findSlot(symbol, anchor: anchor)
+    real = RuntimeSymbols.address(of: symbol).map { UInt(bitPattern: $0) } ?? 0
   }
 
   /// The function the dynamic linker binds the slot to (what its lazy binder would store).
@@ -89,9 +90,9 @@ final class LibraryImportSlot: Sendable {
   /// Finds the library's `JUMP_SLOT` relocation for `symbol`. (The caller first makes the library call
   /// the function once, so the slot holds the real function, not the lazy binder, whose first call
   /// would overwrite a hook.)
-  private static func findSlot(_ symbol: String) -> Slot {
+  private static func findSlot(_ symbol: String, anchor anchorSymbol: String) -> Slot {
     #if os(Linux) && (arch(x86_64) || arch(arm64))
-      guard let anchor = dlsym(dlopen(nil, RTLD_NOW), "swift_get_time"), let base = elfImage(containing: anchor)
+      guard let anchor = RuntimeSymbols.address(of: anchorSymbol), let base = elfImage(containing: anchor)
       else { return Slot() }
       let baseAddress = UInt(bitPattern: base)
       // A 64-bit ELF whose program headers are 56-byte entries right after its header.

@@ -179,6 +179,80 @@ final class CaptureScope: CapturingScope {
     }
   }
 
+  // MARK: Dispatch work (see ScopeDispatch)
+
+  /// Blocks the scope's code handed to Dispatch queues that have not finished running.
+  private let dispatchInFlight = Atomic<Int>(0)
+
+  /// Whether Dispatch work of the scope is in flight.
+  var hasDispatchWorkInFlight: Bool { dispatchInFlight.load(ordering: .sequentiallyConsistent) > 0 }
+
+  /// A Dispatch block of the scope's starts being in flight.
+  func beginDispatchWork() { dispatchInFlight.add(1, ordering: .sequentiallyConsistent) }
+
+  /// A Dispatch block of the scope's finished: when none is left in flight, the pump is woken (it may
+  /// be waiting for it before it moves the clock).
+  func endDispatchWork() {
+    if dispatchInFlight.subtract(1, ordering: .sequentiallyConsistent).newValue == 0 { scheduler.wakePump() }
+  }
+
+  /// `handed`, made to run as the scope's work and to hold the clock from now until it has run.
+  func inFlightBlock(_ handed: ScopeDispatch.HandedBlock) -> ScopeDispatch.Block {
+    beginDispatchWork()
+    return { [self] in
+      ScopeWorkSlot.run(in: self) { handed.block() }
+      endDispatchWork()
+    }
+  }
+
+  /// Hands `handed` to `queue` (the real `dispatch_async`), in flight until it has run.
+  func submitInFlight(_ handed: ScopeDispatch.HandedBlock, to queue: OpaquePointer?) {
+    DispatchQueueHook.realAsync(queue, inFlightBlock(handed))
+  }
+
+  /// Adds a Dispatch timer of the scope's code at the virtual `deadline`; `false` once the scope ended.
+  func addDispatchTimer(at deadline: SchedulerInstant, _ action: @escaping @Sendable () -> Void) -> Bool {
+    scheduler.queueScopeTimer(scope: id, at: deadline, action)
+  }
+
+  /// Queues main-queue work of the scope's code in its FIFO; `false` once the scope ended.
+  func queueMainQueueWork(_ work: @escaping @Sendable () -> Void) -> Bool {
+    scheduler.queueScopeWork(scope: id, work)
+  }
+
+  /// The scope's virtual uptime (`DispatchTime`'s clock) now, in nanoseconds.
+  func virtualUptimeNanoseconds() -> Int64? {
+    #if os(Linux)
+      VirtualClockReads.nanoseconds(clock: VirtualClockReads.clockMonotonic, in: self)
+    #else
+      nil
+    #endif
+  }
+
+  /// The virtual instant a Dispatch time armed by the scope's code names (`nil`: a wall-clock time).
+  func virtualInstant(dispatchTime when: UInt64) -> SchedulerInstant? {
+    #if os(Linux)
+      VirtualClockReads.virtualDeadline(dispatchTime: when, in: self)?.1
+    #else
+      nil
+    #endif
+  }
+
+  /// A Dispatch time armed by the scope's code moved to the real clock (the same time left).
+  func realDispatchTime(for when: UInt64) -> UInt64? {
+    #if os(Linux)
+      VirtualClockReads.realDispatchTime(for: when, in: self)
+    #else
+      nil
+    #endif
+  }
+
+  /// Reports at once, on the test that owns the scope, that the scope's code used a Dispatch API that
+  /// cannot be put on the clock: never silent.
+  func recordOffClock(_ what: String, why: String) {
+    report("capturingAllTasks: the scope's code used \(what), which runs on real time: \(why).")
+  }
+
   // MARK: The end
 
   /// Ends the scope: the hooks stop routing its tasks, the calling task leaves the pump, jobs of the
@@ -234,11 +308,12 @@ final class CaptureScope: CapturingScope {
           for waiter in waiters { waiter.resume() }
         case .run(let work):
           if machine.watchesBodyJobs { machine.willRunJob(ofTask: Self.taskID(of: work)) }
-          scheduler.runJob(work)
+          ScopeWorkSlot.run(in: self) { scheduler.runJob(work) }
         case .wait:
-          var action = machine.nothingReady()
+          var action = machine.nothingReady(workInFlight: hasDispatchWorkInFlight)
           if action == .fireNextTimer {
-            guard let next = machine.timerStep(scheduler.fireNextTimerForPump()) else { continue }
+            let step = ScopeWorkSlot.run(in: self) { scheduler.fireNextTimerForPump() }
+            guard let next = machine.timerStep(step) else { continue }
             action = next
           }
           switch action {
@@ -248,6 +323,11 @@ final class CaptureScope: CapturingScope {
           case .wait(let stallBound):
             if !scheduler.waitForWork(timeout: stallBound ? options.stallTimeout : nil) {
               machine.waitTimedOut(timersPending: recordStall())
+            }
+          case .waitForOutsideWork:
+            if !scheduler.waitForWork(timeout: options.stallTimeout) {
+              machine.outsideWorkTimedOut()
+              recordOverdueOutsideWork()
             }
           case .fireNextTimer:
             continue
@@ -264,6 +344,16 @@ final class CaptureScope: CapturingScope {
     case .runnable(let runnable as MainActorJob): TaskIdentity.taskID(of: runnable.job)
     default: 0
     }
+  }
+
+  /// Records that Dispatch work the scope's code handed over was still running after the stall timeout
+  /// (reported when the scope ends): the clock moves on without it.
+  private func recordOverdueOutsideWork() {
+    scheduler.recordEscape(
+      "Dispatch work handed over by the scope's code (async on a queue, or an asyncAfter that fired)",
+      origin: "a block still running after \(options.stallTimeout) of real time, which held the clock until then "
+        + "(it blocks on something: a semaphore, a lock, a result from virtual time). The clock moved on without "
+        + "it, so what it does later happens at a later virtual instant than on a device")
   }
 
   /// Records that auto-advance gave up, naming what kept the clock moving.

@@ -12,6 +12,9 @@ package struct CaptureScopeStateMachine {
     /// Block until work arrives; `stallBound`: for at most the stall timeout (then report
     /// ``waitTimedOut(timersPending:)``), else for as long as it takes (a stall was already found).
     case wait(stallBound: Bool)
+    /// Work handed to Dispatch is in flight: block until it finishes or work arrives, for at most the
+    /// stall timeout (then report ``outsideWorkTimedOut()``); the clock does not move meanwhile.
+    case waitForOutsideWork
   }
 
   /// What firing the next timer found.
@@ -39,6 +42,9 @@ package struct CaptureScopeStateMachine {
   package private(set) var stalledTimersFired = 0
   /// Jumps of the clock since the body last ran.
   package private(set) var jumpsSinceBodyRan = 0
+  /// Whether work in flight outlasted the stall timeout: it holds the clock no more until none is in
+  /// flight.
+  package private(set) var outsideWorkOverdue = false
 
   package init(autoAdvance: Bool, bodyTask: UInt64, maximumAutoAdvances: Int, maximumStalledTimers: Int) {
     isAutoAdvancing = autoAdvance
@@ -56,8 +62,14 @@ package struct CaptureScopeStateMachine {
     if isAutoAdvancing && bodyTask != 0 && task == bodyTask { jumpsSinceBodyRan = 0 }
   }
 
-  /// Nothing of the scope is ready.
-  package mutating func nothingReady() -> IdleAction {
+  /// Nothing of the scope is ready; `workInFlight`: Dispatch work the scope's code handed over has not
+  /// finished (it holds the clock: what it sends may be due now).
+  package mutating func nothingReady(workInFlight: Bool = false) -> IdleAction {
+    if !workInFlight {
+      outsideWorkOverdue = false
+    } else if !outsideWorkOverdue {
+      return .waitForOutsideWork
+    }
     if isAutoAdvancing && jumpsSinceBodyRan >= maximumAutoAdvances {
       isAutoAdvancing = false
       return .giveUpAutoAdvance
@@ -79,6 +91,10 @@ package struct CaptureScopeStateMachine {
       return .wait(stallBound: !hasStalled)
     }
   }
+
+  /// The wait for work in flight ran out of the stall timeout: the work is reported, and it holds the
+  /// clock no more until none is in flight.
+  package mutating func outsideWorkTimedOut() { outsideWorkOverdue = true }
 
   /// The wait ran out of the stall timeout with nothing arriving; `timersPending`: timers could fire
   /// (then the pump fires them one by one so the body can finish).

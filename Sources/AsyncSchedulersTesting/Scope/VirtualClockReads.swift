@@ -38,11 +38,13 @@ package enum VirtualClockReads {
     }
   }
 
-  /// The scheduler of the open scope whose work the calling thread runs (its pump, or a driving call
-  /// of its body), found by the thread's current-scheduler slot *address* among the active scopes: the
-  /// slot is never dereferenced, because any scheduler's worker may hold it while that scheduler is being
-  /// released, and clock reads come from every thread of the process while a scope runs.
+  /// The open scope whose work the calling thread runs: a Dispatch block of the scope's (see
+  /// ``ScopeWorkSlot``), or its pump or a driving call of its body, found by the thread's
+  /// current-scheduler slot *address* among the active scopes: that slot is never dereferenced, because
+  /// any scheduler's worker may hold it while that scheduler is being released, and clock reads come
+  /// from every thread of the process while a scope runs.
   static func scopeOfThread() -> CaptureScope? {
+    if let scope = ScopeWorkSlot.current { return scope }
     guard let raw = CurrentSchedulerSlot.raw else { return nil }
     return ActiveScopes.shared.activeScope(ofSchedulerAt: UInt(bitPattern: raw))
   }
@@ -57,10 +59,10 @@ package enum VirtualClockReads {
 
   #if os(Linux)
     /// The virtual reading of `clock` for the calling code, or `nil` when its reads are real.
-    static func nanoseconds(clock: clockid_t) -> Int64? {
-      guard clock == clockBoottime || clock == clockMonotonic, let scope = scopeOfThread(),
-        let bases = scope.clockBases
-      else { return nil }
+    static func nanoseconds(clock: clockid_t, in scope: CaptureScope? = scopeOfThread()) -> Int64? {
+      guard clock == clockBoottime || clock == clockMonotonic, let scope, let bases = scope.clockBases else {
+        return nil
+      }
       // The bases never change while the scope runs; the instant is the scheduler's now.
       let now = scope.scheduler.now
       let elapsed = bases.virtualStart.duration(to: now)
@@ -75,8 +77,10 @@ package enum VirtualClockReads {
     /// (`dispatch_after_f`) from a scope's code: a plain sleep the runtime gave to the global executor (in
     /// a default actor's method, whose executor schedules nothing). Its deadline was read on the virtual
     /// clock, so it names a virtual instant; `nil` anywhere else, or for a wall-clock time.
-    static func virtualDeadline(dispatchTime when: UInt64) -> (TestScheduler, SchedulerInstant)? {
-      guard when != .max, let scope = scopeOfThread(), let bases = scope.clockBases else { return nil }
+    static func virtualDeadline(
+      dispatchTime when: UInt64, in scope: CaptureScope? = scopeOfThread()
+    ) -> (TestScheduler, SchedulerInstant)? {
+      guard when != .max, let scope, let bases = scope.clockBases else { return nil }
       let scheduler = scope.scheduler
       // Dispatch's encoding: bit 63 alone marks the monotonic (continuous) clock, bits 63 and 62 the wall
       // clock, neither the uptime (suspending) clock.
@@ -89,14 +93,14 @@ package enum VirtualClockReads {
 
     /// A Dispatch time armed from a scope's code, moved from the scope's virtual clock to the real one
     /// (the same time left), or `nil` when it was not armed there (or is a wall-clock time).
-    static func realDispatchTime(for when: UInt64) -> UInt64? {
+    static func realDispatchTime(for when: UInt64, in scope: CaptureScope? = scopeOfThread()) -> UInt64? {
       #if os(Linux)
         guard when != .max else { return nil }
         let continuous = when & (1 << 63) != 0
         guard !continuous || when & (1 << 62) == 0 else { return nil }
         let clock = continuous ? clockBoottime : clockMonotonic
         // `nil` unless the calling thread runs an open scope's work.
-        guard let virtualNow = nanoseconds(clock: clock) else { return nil }
+        guard let virtualNow = nanoseconds(clock: clock, in: scope) else { return nil }
         let value = Int64(clamping: when & ~(1 << 63))
         let real = max(0, realNanoseconds(clock) &+ (value &- virtualNow))
         return continuous ? UInt64(real) | (1 << 63) : UInt64(real)
@@ -106,7 +110,7 @@ package enum VirtualClockReads {
     }
 
     private static let clockBoottime = clockid_t(7)
-    private static let clockMonotonic = clockid_t(CLOCK_MONOTONIC)
+    static let clockMonotonic = clockid_t(CLOCK_MONOTONIC)
 
     private static func realNanoseconds(_ clock: clockid_t) -> Int64 {
       var spec = timespec()

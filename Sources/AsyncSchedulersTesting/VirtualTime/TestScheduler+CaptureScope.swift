@@ -85,6 +85,38 @@ extension TestScheduler {
     return true
   }
 
+  /// Adds a timer of scope `id`'s code at `deadline` (a Dispatch timer its code armed, from any
+  /// thread): never an escape. Returns `false`, adding nothing, once that scope ended.
+  func queueScopeTimer(scope id: UInt64, at deadline: SchedulerInstant, _ action: @escaping @Sendable () -> Void)
+    -> Bool
+  {
+    let timer = ScheduledTimer(owner: timerOwner, action)
+    let admission = state.withCriticalRegion { state -> TestSchedulerStateMachine.Admission? in
+      guard state.capturingScope == id else { return nil }
+      return state.addTimer(timer, at: deadline, .captured)
+    }
+    guard let admission else { return false }
+    if admission.wake { wakeup.signal() }
+    return true
+  }
+
+  /// Queues work of scope `id`'s code (main-queue work it handed to Dispatch, from any thread): never an
+  /// escape. Returns `false`, queuing nothing, once that scope ended.
+  func queueScopeWork(scope id: UInt64, _ work: @escaping @Sendable () -> Void) -> Bool {
+    let admission = state.withCriticalRegion { state -> TestSchedulerStateMachine.Admission? in
+      guard state.capturingScope == id else { return nil }
+      return state.enqueue(.closure(work), .captured)
+    }
+    guard let admission else { return false }
+    if admission.wake { wakeup.signal() }
+    return true
+  }
+
+  /// Wakes the pump if it is blocked waiting (outside work it waited for has finished).
+  func wakePump() {
+    if state.withCriticalRegion({ $0.takeBlockedWaiter() }) { wakeup.signal() }
+  }
+
   /// Queues the scope's own machinery (it runs on the pump, never an escape).
   func queueScopeWork(_ work: @escaping @Sendable () -> Void) {
     let admission = state.withCriticalRegion { $0.enqueue(.closure(work)) }

@@ -13,8 +13,10 @@ extension TestScheduler {
   /// test that created it (see ``OwningTestRelay``): the timer's thread has no test of its own.
   func startStallWatch() {
     let nanoseconds = Int(clamping: UInt64(stallTimeout.saturatingTimeInterval * 1e9))
-    DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [weak self] in
-      self?.endStallWatch()
+    PackageDispatch.submit {
+      DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [weak self] in
+        self?.endStallWatch()
+      }
     }
   }
 

@@ -325,6 +325,9 @@ package struct TestSchedulerStateMachine {
     return .queued(wake: takeWaiter(), escaped: escaped)
   }
 
+  /// Takes the blocked waiter (to wake it): whether one was blocked.
+  package mutating func takeBlockedWaiter() -> Bool { takeWaiter() }
+
   private mutating func takeWaiter() -> Bool {
     defer { waiterBlocked = false }
     return waiterBlocked

@@ -1,0 +1,130 @@
+import AppPatterns
+import AsyncSchedulersTestSupport
+import AsyncSchedulersTesting
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+@testable import AsyncSchedulers
+
+/// Callback-era code on Dispatch inside a capturing scope: its timers on the virtual clock, its work
+/// in flight holding the clock (see `ScopeDispatch`).
+@Suite("Dispatch in a capturing scope")
+struct ScopeDispatchTests {
+  @Test(
+    "a completion handler on a global queue's asyncAfter beats a longer Task.sleep timeout, at its virtual instant",
+    .virtualTime)
+  func completionHandlerBeatsTimeout() async throws {
+    let scheduler = try #require(TestScheduler.current)
+    let user = await userOrTimeout(UserService(latency: 0.05), timeout: .seconds(2))
+    #expect(user == "user 7")
+    #expect(scheduler.now == .zero.advanced(by: .milliseconds(50)))
+  }
+
+  @Test(
+    "a timeout shorter than the handler's delay wins, and the group still waits for the handler, as on a device",
+    .virtualTime)
+  func timeoutWins() async throws {
+    let scheduler = try #require(TestScheduler.current)
+    let user = await userOrTimeout(UserService(latency: 3), timeout: .seconds(2))
+    #expect(user == nil)
+    // A continuation ignores cancellation: the task group returns when its last child does, at 3 s.
+    #expect(scheduler.now == .zero.advanced(by: .seconds(3)))
+  }
+
+  @Test("an asyncAfter of an hour takes an hour of virtual time and no real time", .virtualTime)
+  func asyncAfterTakesNoRealTime() async throws {
+    let scheduler = try #require(TestScheduler.current)
+    let start = ContinuousClock().now
+    let virtual = DispatchTime.now()
+    let real = realUptimeNanoseconds()
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      DispatchQueue.global().asyncAfter(deadline: .now() + 3_600) { continuation.resume() }
+    }
+    #expect(scheduler.now == .zero.advanced(by: .seconds(3_600)))
+    #expect(start.duration(to: ContinuousClock().now) == .seconds(3_600))
+    #expect(DispatchTime.now().uptimeNanoseconds - virtual.uptimeNanoseconds == 3_600_000_000_000)
+    #expect(realUptimeNanoseconds() - real < 60_000_000_000, "an hour of virtual time takes no real minute")
+  }
+
+  @MainActor
+  @Test("a DispatchWorkItem debounce on the main queue runs the last query once, at its virtual deadline", .virtualTime)
+  func debounceOnMainQueue() async throws {
+    let scheduler = try #require(TestScheduler.current)
+    let search = DebouncedSearch(delay: 0.3)
+    search.type("s")
+    try await Task.sleep(for: .milliseconds(100))
+    search.type("sw")
+    try await Task.sleep(for: .milliseconds(100))
+    search.type("swi")
+    try await Task.sleep(for: .milliseconds(299))
+    #expect(search.queries.isEmpty)
+    try await Task.sleep(for: .milliseconds(1))
+    #expect(search.queries == ["swi"])
+    #expect(scheduler.now == .zero.advanced(by: .milliseconds(500)))
+  }
+
+  @Test("retry with backoff on asyncAfter attempts at 0, 100, 300 and 700 ms of virtual time", .virtualTime)
+  func retryWithBackoffTimeline() async throws {
+    let scheduler = try #require(TestScheduler.current)
+    let attempts = Mutex<[Duration]>([])
+    let queue = DispatchQueue(label: "retry")
+    let (attemptsMade, succeeded) = await withCheckedContinuation {
+      (continuation: CheckedContinuation<(Int, Bool), Never>) in
+      retryWithBackoff(
+        queue: queue, initialDelay: 0.1, maximumAttempts: 4,
+        attempt: { number in
+          attempts.withLock { $0.append(SchedulerInstant.zero.duration(to: scheduler.now)) }
+          return number == 4
+        },
+        completion: { continuation.resume(returning: ($0, $1)) })
+    }
+    #expect(attemptsMade == 4 && succeeded)
+    #expect(attempts.withLock { $0 } == [.zero, .milliseconds(100), .milliseconds(300), .milliseconds(700)])
+  }
+
+  @Test("work handed to a global queue holds auto-advance until it has run", .virtualTime)
+  func workInFlightHoldsTheClock() async throws {
+    let scheduler = try #require(TestScheduler.current)
+    let answer = await withTaskGroup(of: String.self) { group in
+      group.addTask {
+        await withCheckedContinuation { continuation in
+          DispatchQueue.global().async {
+            Thread.sleep(forTimeInterval: 0.05)  // real work, on a real thread
+            continuation.resume(returning: "computed")
+          }
+        }
+      }
+      group.addTask {
+        try? await Task.sleep(for: .seconds(1))
+        return "timed out"
+      }
+      defer { group.cancelAll() }
+      return await group.next()!
+    }
+    #expect(answer == "computed")
+    #expect(scheduler.now == .zero)
+  }
+
+  @Test("a DispatchSource timer armed in the scope is reported, not silent", .virtualTime)
+  func dispatchSourceIsReported() {
+    withKnownIssue {
+      let polled = Mutex(0)
+      let poller = SourcePoller(interval: 0.01) { polled.withLock { $0 += 1 } }
+      poller.start()
+      poller.stop()
+    } matching: { issue in
+      issue.description.contains("a DispatchSource timer")
+    }
+  }
+
+  @Test("an asyncAfter armed outside any scope stays on real time")
+  func outsideTheScopeStaysReal() async {
+    let start = DispatchTime.now()
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) { continuation.resume() }
+    }
+    #expect(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds >= 50_000_000)
+  }
+}
