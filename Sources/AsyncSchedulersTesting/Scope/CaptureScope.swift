@@ -28,7 +28,7 @@ final class CaptureScope: CapturingScope {
   let options: Options
   /// The body's task.
   private let bodyTask: SleepingTask?
-  private let canceller = BodyCanceller()
+  let canceller = BodyCanceller()
   /// Whether the scope is open, and the IDs of its tasks (to forget them when it ends).
   private let tasks = Mutex<(open: Bool, ids: [UInt64])>((true, []))
   /// The clocks' readings when the scope began, and the virtual instant it began at (set once when it
@@ -38,7 +38,7 @@ final class CaptureScope: CapturingScope {
   var clockBases: VirtualClockReads.Bases? { bases.withCriticalRegion { $0 } }
   /// A failure the pump found, reported on the test when the scope ends: `nil` when none was found, ""
   /// once one was reported at once (by the canceller), so a scope reports one stall at most.
-  private let pumpFailure = Mutex<String?>(nil)
+  let pumpFailure = Mutex<String?>(nil)
 
   /// Makes the scope of a body about to run in the calling task.
   init(on scheduler: TestScheduler, options: Options) {
@@ -67,6 +67,11 @@ final class CaptureScope: CapturingScope {
     clockBases.virtualStart = scheduler.beginCapturing(self)
     bases.withCriticalRegion { [clockBases] in $0 = clockBases }
     ActiveScopes.shared.begin(self)
+    // Where clock reads are virtual, plain sleeps' deadlines are exact: no per-job bookkeeping for the
+    // deadline recovery (Darwin's mechanism).
+    let virtualReads = RuntimeHooks.availability.virtualClockReads
+    if virtualReads { scheduler.notesJobStarts.store(false, ordering: .relaxed) }
+    defer { if virtualReads { scheduler.notesJobStarts.store(true, ordering: .relaxed) } }
     PumpThreads.shared.run(named: "TestScheduler '\(scheduler.name)' capturing scope") { [self] in runPump() }
     let (outcome, endedInScope) = await CaptureMarker.$scope.withValue(id) {
       () async -> (Outcome<Result, Failure>, Bool) in
@@ -182,76 +187,7 @@ final class CaptureScope: CapturingScope {
   // MARK: Dispatch work (see ScopeDispatch)
 
   /// Blocks the scope's code handed to Dispatch queues that have not finished running.
-  private let dispatchInFlight = Atomic<Int>(0)
-
-  /// Whether Dispatch work of the scope is in flight.
-  var hasDispatchWorkInFlight: Bool { dispatchInFlight.load(ordering: .sequentiallyConsistent) > 0 }
-
-  /// A Dispatch block of the scope's starts being in flight.
-  func beginDispatchWork() { dispatchInFlight.add(1, ordering: .sequentiallyConsistent) }
-
-  /// A Dispatch block of the scope's finished: when none is left in flight, the pump is woken (it may
-  /// be waiting for it before it moves the clock).
-  func endDispatchWork() {
-    if dispatchInFlight.subtract(1, ordering: .sequentiallyConsistent).newValue == 0 { scheduler.wakePump() }
-  }
-
-  /// `handed`, made to run as the scope's work and to hold the clock from now until it has run.
-  func inFlightBlock(_ handed: ScopeDispatch.HandedBlock) -> ScopeDispatch.Block {
-    beginDispatchWork()
-    return { [self] in
-      ScopeWorkSlot.run(in: self) { handed.block() }
-      endDispatchWork()
-    }
-  }
-
-  /// Hands `handed` to `queue` (the real `dispatch_async`), in flight until it has run.
-  func submitInFlight(_ handed: ScopeDispatch.HandedBlock, to queue: OpaquePointer?) {
-    DispatchQueueHook.realAsync(queue, inFlightBlock(handed))
-  }
-
-  /// Adds a Dispatch timer of the scope's code at the virtual `deadline`; `false` once the scope ended.
-  func addDispatchTimer(at deadline: SchedulerInstant, _ action: @escaping @Sendable () -> Void) -> Bool {
-    scheduler.queueScopeTimer(scope: id, at: deadline, action)
-  }
-
-  /// Queues main-queue work of the scope's code in its FIFO; `false` once the scope ended.
-  func queueMainQueueWork(_ work: @escaping @Sendable () -> Void) -> Bool {
-    scheduler.queueScopeWork(scope: id, work)
-  }
-
-  /// The scope's virtual uptime (`DispatchTime`'s clock) now, in nanoseconds.
-  func virtualUptimeNanoseconds() -> Int64? {
-    #if os(Linux)
-      VirtualClockReads.nanoseconds(clock: VirtualClockReads.clockMonotonic, in: self)
-    #else
-      nil
-    #endif
-  }
-
-  /// The virtual instant a Dispatch time armed by the scope's code names (`nil`: a wall-clock time).
-  func virtualInstant(dispatchTime when: UInt64) -> SchedulerInstant? {
-    #if os(Linux)
-      VirtualClockReads.virtualDeadline(dispatchTime: when, in: self)?.1
-    #else
-      nil
-    #endif
-  }
-
-  /// A Dispatch time armed by the scope's code moved to the real clock (the same time left).
-  func realDispatchTime(for when: UInt64) -> UInt64? {
-    #if os(Linux)
-      VirtualClockReads.realDispatchTime(for: when, in: self)
-    #else
-      nil
-    #endif
-  }
-
-  /// Reports at once, on the test that owns the scope, that the scope's code used a Dispatch API that
-  /// cannot be put on the clock: never silent.
-  func recordOffClock(_ what: String, why: String) {
-    report("capturingAllTasks: the scope's code used \(what), which runs on real time: \(why).")
-  }
+  let dispatchInFlight = Atomic<Int>(0)
 
   // MARK: The end
 
@@ -281,7 +217,7 @@ final class CaptureScope: CapturingScope {
     scheduler.reportEscapes(fileID: place.fileID, filePath: place.filePath, line: place.line, column: place.column)
   }
 
-  private func report(_ message: String) {
+  func report(_ message: String) {
     let place = options.place
     scheduler.report(message, fileID: place.fileID, filePath: place.filePath, line: place.line, column: place.column)
   }
@@ -344,54 +280,6 @@ final class CaptureScope: CapturingScope {
     case .runnable(let runnable as MainActorJob): TaskIdentity.taskID(of: runnable.job)
     default: 0
     }
-  }
-
-  /// Records that Dispatch work the scope's code handed over was still running after the stall timeout
-  /// (reported when the scope ends): the clock moves on without it.
-  private func recordOverdueOutsideWork() {
-    scheduler.recordEscape(
-      "Dispatch work handed over by the scope's code (async on a queue, or an asyncAfter that fired)",
-      origin: "a block still running after \(options.stallTimeout) of real time, which held the clock until then "
-        + "(it blocks on something: a semaphore, a lock, a result from virtual time). The clock moved on without "
-        + "it, so what it does later happens at a later virtual instant than on a device")
-  }
-
-  /// Records that auto-advance gave up, naming what kept the clock moving.
-  private func recordEndlessAdvance() {
-    let pending = scheduler.pendingSnapshot()
-    let failure =
-      "capturingAllTasks: auto-advance moved the clock \(Self.maximumAutoAdvances) times (to \(pending.now)) while "
-      + "the body waited without running: timers keep re-arming (a poller or repeating timer nobody stops) and "
-      + "what the body awaits never comes. The body was cancelled so the test can end. What kept the clock "
-      + "moving:\n" + pending.describe(name: scheduler.name)
-    pumpFailure.withCriticalRegion { if $0 == nil { $0 = failure } }
-  }
-
-  /// Records why the body stalled; returns whether timers are pending (then the pump fires them, and
-  /// the failure is reported when the scope ends). With no timer either, the body awaits what never came
-  /// (a stream nobody feeds, outside work that did not arrive): the failure is recorded at once on the
-  /// body's test, and the body is cancelled so the scope, and the test, can end.
-  private func recordStall() -> Bool {
-    // Not a stall when work arrived meanwhile or the body drives the scheduler.
-    guard let (hasTimers, pending) = scheduler.stallFacts() else { return false }
-    let failure =
-      "capturingAllTasks: the body waited \(options.stallTimeout) of real time with nothing ready to run. "
-      + (hasTimers
-        ? "It awaits work that needs virtual time: move the clock (advance(by:), run()) before awaiting "
-          + "it. The scope fired the pending timers one by one so the body could finish.\n"
-        : "It awaits what never came: work from outside the scope (a real timer, another thread) that did "
-          + "not arrive, or something no task of the scope will ever send (a stream nobody feeds, a "
-          + "continuation nobody resumes). The body was cancelled so the test can end.\n")
-      + pending.describe(name: scheduler.name)
-    // Reported when the scope ends (timers) or now, by the canceller (nothing left to wait for);
-    // remembered either way, so it is reported once.
-    let first = pumpFailure.withCriticalRegion { recorded -> Bool in
-      guard recorded == nil else { return false }
-      recorded = hasTimers ? failure : ""
-      return true
-    }
-    if first && !hasTimers { canceller.requestCancellation(reporting: failure) }
-    return hasTimers
   }
 }
 

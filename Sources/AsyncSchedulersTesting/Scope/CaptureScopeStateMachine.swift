@@ -17,15 +17,8 @@ package struct CaptureScopeStateMachine {
     case waitForOutsideWork
   }
 
-  /// What firing the next timer found.
-  package enum TimerStep: Equatable {
-    /// A timer fired, and the clock moved to its deadline.
-    case fired
-    /// Work became ready meanwhile: the pump runs it first.
-    case workArrived
-    /// No timer can fire (none is pending, or a driving call of the body runs).
-    case nothing
-  }
+  /// What firing the next timer found (the scheduler's answer, see ``PumpTimerStep``).
+  package typealias TimerStep = PumpTimerStep
 
   /// How many jumps auto-advance makes while the body does not run before it gives up.
   package let maximumAutoAdvances: Int

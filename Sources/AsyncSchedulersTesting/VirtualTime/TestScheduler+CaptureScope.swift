@@ -45,8 +45,8 @@ extension TestScheduler {
   /// Fires the earliest timer, moving the clock to its deadline, when nothing is ready and no driving
   /// call runs. Called after the pump's step found nothing ready (the pump is registered as the blocked
   /// waiter): it stays registered unless it goes on running, so work arriving meanwhile wakes it.
-  func fireNextTimerForPump() -> CaptureScopeStateMachine.TimerStep {
-    let (step, timer) = state.withCriticalRegion { state -> (CaptureScopeStateMachine.TimerStep, ScheduledTimer?) in
+  func fireNextTimerForPump() -> PumpTimerStep {
+    let (step, timer) = state.withCriticalRegion { state -> (PumpTimerStep, ScheduledTimer?) in
       guard !state.isDriving else { return (.nothing, nil) }
       if state.queues.readyCount > 0 {
         state.stopWaiting()
@@ -132,4 +132,14 @@ extension TestScheduler {
   func takeStrandedTaskJobs() -> (global: [UnownedJob], main: [UnownedJob]) {
     state.withCriticalRegion { $0.takeTaskJobs() }
   }
+}
+
+/// What firing the next timer for a capturing scope's pump found.
+package enum PumpTimerStep: Equatable {
+  /// A timer fired, and the clock moved to its deadline.
+  case fired
+  /// Work became ready meanwhile: the pump runs it first.
+  case workArrived
+  /// No timer can fire (none is pending, or a driving call of the body runs).
+  case nothing
 }

@@ -216,7 +216,7 @@ extension TestScheduler {
   }
 
   func runJob(_ work: Work) {
-    let task = noteJobStart(work)
+    let task = notesJobStarts.load(ordering: .relaxed) ? noteJobStart(work) : nil
     defer { if let task { jobStarts.noteEnd(ofJobAt: task) } }
     // Actor jobs run isolated to the serial face *and* preferring this scheduler, so nonisolated code
     // they call stays here; jobs of tasks preferring it (or captured from the global executor) run

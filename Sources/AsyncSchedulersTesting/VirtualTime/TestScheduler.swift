@@ -60,6 +60,10 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   let wakeup = DispatchSemaphore(value: 0)
   /// When tasks' recent jobs started, in real time (see `noteJobStart(_:)`).
   let jobStarts = TaskJobStarts()
+  /// Whether task jobs' start times are noted for the deadline recovery of plain sleeps (see
+  /// `TaskJobStarts`): not while a capturing scope whose clock reads are virtual runs, where a sleep's
+  /// deadline is exact by construction and the bookkeeping would be a cost per job with no use.
+  let notesJobStarts = Atomic<Bool>(true)
   /// How many failures this scheduler has reported (a run exploring orderings failed when it rose).
   let issuesReported = Atomic<Int>(0)
   /// The background tasks of the running capturing scope (`nil` when none runs); see

@@ -33,59 +33,22 @@ package struct TestSchedulerStateMachine {
   package private(set) var capturingScope: UInt64 = 0
   package var isCapturing: Bool { capturingScope != 0 }
 
-  /// The tasks sleeping with a plain `Task.sleep` on a timer here, by the timer's key, so a sleep whose
-  /// task was cancelled (the runtime already woke it; its timer is inert) is not pending work.
-  private var sleepers: [SleepKey: SleepingTask] = [:]
-  /// The named tasks' pending plain sleeps, for failure messages ("plain sleep of task 'poller'"), by
-  /// the timer's identity; removed when the timer leaves the heap. (Unnamed tasks' sleeps are not kept:
-  /// they cost nothing here.)
-  private var sleepLabels: [ObjectIdentifier: String] = [:]
+  /// The tasks sleeping with a plain `Task.sleep` on timers here, and the names of their sleeps.
+  package private(set) var sleeps = SleepRegistry()
 
   /// Remembers the task sleeping on the timer with `key`.
-  package mutating func rememberSleeper(_ task: SleepingTask, key: UInt64) { sleepers[SleepKey(key)] = task }
+  package mutating func rememberSleeper(_ task: SleepingTask, key: UInt64) { sleeps.remember(task, key: key) }
 
   /// Names the plain sleep `timer` stands for in failure messages.
-  package mutating func labelSleep(_ timer: ScheduledTimer, _ label: String) {
-    sleepLabels[ObjectIdentifier(timer)] = label
-  }
+  package mutating func labelSleep(_ timer: ScheduledTimer, _ label: String) { sleeps.label(timer, label) }
 
   /// Forgets the sleeper of a timer that fired; the caller releases it after the lock.
-  package mutating func forgetSleeper(_ key: UInt64) -> SleepingTask? { sleepers.removeValue(forKey: SleepKey(key)) }
-
-  /// Sleeps whose task was cancelled: their timers are inert (they only free the runtime's job).
-  package var abandonedSleeps: Int { sleepers.isEmpty ? 0 : sleepers.values.count { $0.isCancelled } }
-
-  /// Jobs counted by kind, to name runaway work.
-  struct JobCounts {
-    var callbacks = 0
-    var bridged = 0
-    var tasks = 0
-    var timers = 0
-    var total: Int { callbacks + bridged + tasks + timers }
-
-    mutating func count(_ work: Work) {
-      switch work {
-      case .action, .closure: callbacks += 1
-      case .runnable: bridged += 1
-      case .job, .taskJob: tasks += 1
-      }
-    }
-  }
+  package mutating func forgetSleeper(_ key: UInt64) -> SleepingTask? { sleeps.forget(key) }
 
   package init(now: SchedulerInstant, maximumJobsPerInstant: Int, creator: ArrivalContext) {
     self.now = now
     self.maximumJobsPerInstant = maximumJobsPerInstant
     self.creator = creator
-  }
-
-  /// How a piece of work reached the scheduler.
-  package enum Arrival: Equatable {
-    /// From code the scheduler is running (a job, a timer, or a capturing scope's pump).
-    case onScheduler
-    /// From a job the global-executor hook captured during a capturing scope.
-    case captured
-    /// From the given context, outside the scheduler.
-    case from(ArrivalContext)
   }
 
   /// Whether work arriving this way escaped the scheduler: it comes from outside the scheduler and is
@@ -106,16 +69,6 @@ package struct TestSchedulerStateMachine {
     escapes.isEmpty ? nil : escapes.drain()
   }
 
-  /// What starting or ending a capturing scope asks of the scheduler.
-  package struct ScopeChange {
-    /// Wake the blocked waiter (the pump, which then sees the change).
-    package var wake: Bool
-    /// Resume these callers of `settle()` (the scope ended).
-    package var settled: [CheckedContinuation<Void, Never>]
-    /// The virtual instant the scope began at.
-    package var start: SchedulerInstant
-  }
-
   /// Starts capturing for `scope`; the change says the instant it began at (the scope's clocks' virtual
   /// start, read in the same step).
   package mutating func beginCapturing(_ scope: any CapturingScope) -> ScopeChange {
@@ -132,18 +85,6 @@ package struct TestSchedulerStateMachine {
       scope = nil
     }
     return (ScopeChange(wake: takeWaiter(), settled: settleWaiters, start: now), scope)
-  }
-
-  /// What a capturing scope's pump does next.
-  package enum PumpStep {
-    /// Run this ready job.
-    case run(Work)
-    /// Nothing is ready and callers of `settle()` wait: resume them (nothing else is done).
-    case settled([CheckedContinuation<Void, Never>])
-    /// Nothing is ready: block until work arrives (the waiter flag is set).
-    case wait
-    /// The scope ended.
-    case stop
   }
 
   /// The next step of the pump of capturing scope `scope`: ready work in FIFO order, never timers (only
@@ -221,16 +162,6 @@ package struct TestSchedulerStateMachine {
     return true
   }
 
-  /// How a driving call may start.
-  package enum DriveAdmission {
-    /// It drives: the driving flag is set until ``endDrivingCall()``.
-    case drive
-    /// Refused: another driving call runs (they may not nest).
-    case nested
-    /// Refused: a capturing scope runs and the caller is not its code.
-    case outsideScope
-  }
-
   /// A driving call (`advance`, `run`, `step`, `runUntil`) wants to start, from the scope's pump
   /// (`onPump`) or from `context`; a call that does not count `byTest` (the stall watch's) leaves the
   /// scheduler "never driven".
@@ -286,19 +217,6 @@ package struct TestSchedulerStateMachine {
   package var pendingCount: Int { queues.readyCount + queues.timerCount }
   var nextDeadline: SchedulerInstant? { queues.readyCount == 0 ? queues.firstTimer?.deadline : now }
 
-  /// What handing work over did.
-  package enum Admission: Equatable {
-    /// Queued; `wake`: the blocked waiter must be woken. `escaped`: it escaped, and the escape was
-    /// recorded with the description given.
-    case queued(wake: Bool, escaped: Bool)
-    /// Nothing was queued: the work escapes the scheduler and no description was given. Describe it
-    /// (after releasing the lock: where it came from) and hand it over again with the description.
-    case describeEscape
-
-    /// Whether the blocked waiter must be woken.
-    package var wake: Bool { if case .queued(let wake, _) = self { wake } else { false } }
-  }
-
   /// Queues ready work that arrived as `arrival`. When it escapes, it is queued only with `escape`
   /// (what it is and where it came from), which is then recorded in the same step, so the driving call
   /// that runs the work also reports it; an `escape` given for work that no longer escapes (the
@@ -335,7 +253,7 @@ package struct TestSchedulerStateMachine {
 
   package mutating func removeTimer(_ timer: ScheduledTimer) {
     queues.removeTimer(timer)
-    if !sleepLabels.isEmpty { sleepLabels[ObjectIdentifier(timer)] = nil }
+    sleeps.timerLeft(timer)
   }
 
   /// Pops the first ready job, unless the current call has run too many jobs at this instant.
@@ -374,7 +292,7 @@ package struct TestSchedulerStateMachine {
     }
     queues.popFirstTimer(firingAt: now)
     runAtInstant.timers += 1
-    if !sleepLabels.isEmpty { sleepLabels[ObjectIdentifier(timer)] = nil }
+    sleeps.timerLeft(timer)
     return timer
   }
 
@@ -384,32 +302,5 @@ package struct TestSchedulerStateMachine {
       now = instant
       runAtInstant = JobCounts()
     }
-  }
-
-  /// What the current driving call ran at the current instant and what is pending, when it stopped
-  /// as runaway work (`nil` otherwise).
-  package func runawaySnapshot() -> RunawaySnapshot? {
-    guard isRunaway else { return nil }
-    let counts = runAtInstant
-    return RunawaySnapshot(
-      callbacks: counts.callbacks, bridged: counts.bridged, tasks: counts.tasks, timers: counts.timers,
-      pending: pendingSnapshot())
-  }
-
-  /// A copy of what is pending, for failure messages.
-  package func pendingSnapshot() -> PendingWorkSnapshot {
-    let ready = queues.readyWork.map { work -> PendingWorkSnapshot.ReadyKind in
-      switch work {
-      case .action, .closure, .runnable: .callback
-      case .job: .actorJob
-      case .taskJob: .taskJob
-      }
-    }
-    let timers = queues.timersInOrder.map { entry in
-      PendingWorkSnapshot.Timer(
-        deadline: entry.deadline, repeatInterval: entry.repeatInterval,
-        label: sleepLabels.isEmpty ? nil : entry.timer.flatMap { sleepLabels[ObjectIdentifier($0)] })
-    }
-    return PendingWorkSnapshot(now: now, ready: ready, timers: timers, abandonedSleeps: abandonedSleeps)
   }
 }
