@@ -107,6 +107,22 @@ struct ScopeDispatchTests {
     #expect(scheduler.now == .zero)
   }
 
+  @Test("a block in flight longer than the stall timeout is reported, and then the clock moves on")
+  func overdueWorkIsReported() async {
+    let scheduler = TestScheduler()
+    let gate = DispatchSemaphore(value: 0)
+    await withKnownIssue {
+      await scheduler.capturingAllTasks(stallTimeout: .milliseconds(200)) {
+        DispatchQueue.global().async { gate.wait() }
+        try? await Task.sleep(for: .seconds(1))
+        #expect(scheduler.now == .zero.advanced(by: .seconds(1)))
+      }
+    } matching: { issue in
+      issue.description.contains("was still running after 0.2 seconds of real time")
+    }
+    gate.signal()
+  }
+
   @Test("a DispatchSource timer armed in the scope is reported, not silent", .virtualTime)
   func dispatchSourceIsReported() {
     withKnownIssue {

@@ -17,8 +17,9 @@ import Dispatch
 /// heap; the one timer thread the whole process shares waits for them in the kernel, honouring their
 /// leeway. At the default priority (and efficient), when its timer is the only one armed in the process,
 /// that thread runs the due work itself instead of waking a worker (one wake-up per tick), having
-/// handed its watch to a second thread for any other timer armed meanwhile. By default nothing spins (see ``SchedulerLatencyMode``). Pending work and timers keep the
-/// scheduler alive, as pending blocks keep a `DispatchQueue` alive.
+/// handed its watch to a second thread for any other timer armed meanwhile. By default nothing spins
+/// (see ``SchedulerLatencyMode``). Pending work and timers keep the scheduler alive, as pending blocks
+/// keep a `DispatchQueue` alive.
 ///
 /// ```swift
 /// let scheduler = SerialScheduler(name: "db", priority: .high)

@@ -7,11 +7,12 @@ extension CaptureScope {
   /// Records that Dispatch work the scope's code handed over was still running after the stall timeout
   /// (reported when the scope ends): the clock moves on without it.
   func recordOverdueOutsideWork() {
-    scheduler.recordEscape(
-      "Dispatch work handed over by the scope's code (async on a queue, or an asyncAfter that fired)",
-      origin: "a block still running after \(options.stallTimeout) of real time, which held the clock until then "
-        + "(it blocks on something: a semaphore, a lock, a result from virtual time). The clock moved on without "
-        + "it, so what it does later happens at a later virtual instant than on a device")
+    let failure =
+      "capturingAllTasks: Dispatch work the scope's code handed over (a block on a queue, or an asyncAfter "
+      + "that fired) was still running after \(options.stallTimeout) of real time. It held the clock until "
+      + "then; it blocks on something (a semaphore, a lock, a result that needs virtual time). The clock moved "
+      + "on without it, so what it does later happens at a later virtual instant than on a device."
+    pumpFailure.withCriticalRegion { if $0 == nil { $0 = failure } }
   }
 
   /// Records that auto-advance gave up, naming what kept the clock moving.

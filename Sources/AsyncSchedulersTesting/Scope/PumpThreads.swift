@@ -11,9 +11,9 @@ import Synchronization
 /// freed; a scope's tasks are allocated and freed on its pump, so a fresh thread per scope paid for
 /// regrowing (and faulting in) that arena every time. A reused pump keeps its arena.
 ///
-/// Scopes run one at a time (``CaptureLock``), so one thread is usually enough; a second starts only
-/// when a scope begins while the previous pump is still returning. An idle thread waits (blocked, no
-/// CPU) and ends after ``idleLifetime`` without work.
+/// Scopes run in parallel, one pump thread each: a scope takes an idle thread when one is parked and
+/// starts one otherwise. An idle thread waits (blocked, no CPU) and ends after ``idleLifetime`` without
+/// work.
 final class PumpThreads: Sendable {
   /// The threads of the process.
   static let shared = PumpThreads(idleLifetime: .seconds(30))
