@@ -335,3 +335,42 @@ private enum MainActorProbe {
 
   static func hop() async -> String { check() }
 }
+
+/// Once the body has returned, the clock does not move: the state a caller sees after the scope is the
+/// same every run, from any isolation.
+@Suite("The end of a capturing scope")
+struct CaptureScopeEndTests {
+  /// The scope of the issue: a task sleeping three times 5 s, a body sleeping 6 s.
+  private static func scope(on scheduler: TestScheduler, isolation: isolated (any Actor)? = #isolation) async {
+    await scheduler.capturingAllTasks {
+      Task { for _ in 0..<3 { try? await Task.sleep(for: .seconds(5)) } }
+      try? await Task.sleep(for: .seconds(6))
+    }
+  }
+
+  @MainActor
+  @Test("from a @MainActor caller, the clock stays where the body returned, 20 times of 20")
+  func mainActorCaller() async {
+    var nows: [SchedulerInstant: Int] = [:]
+    for _ in 0..<20 {
+      let scheduler = TestScheduler()
+      await Self.scope(on: scheduler)
+      nows[scheduler.now, default: 0] += 1
+      #expect(scheduler.pendingCount == 1, "the task's second sleep (due at 10 s) is left pending")
+      scheduler.run()
+    }
+    #expect(nows == [.zero.advanced(by: .seconds(6)): 20])
+  }
+
+  @Test("from a nonisolated caller, the clock stays where the body returned, 20 times of 20")
+  func nonisolatedCaller() async {
+    var nows: [SchedulerInstant: Int] = [:]
+    for _ in 0..<20 {
+      let scheduler = TestScheduler()
+      await Self.scope(on: scheduler)
+      nows[scheduler.now, default: 0] += 1
+      scheduler.run()
+    }
+    #expect(nows == [.zero.advanced(by: .seconds(6)): 20])
+  }
+}

@@ -92,6 +92,9 @@ final class CaptureScope: CapturingScope {
         outcome = .threw(error)
       }
       let endedInScope = CurrentSchedulerSlot.isCurrent(scheduler)
+      // From here the clock does not move (this runs as a job of the pump, which reads the flag before
+      // its next idle decision): the state after the scope is the same every run, from any isolation.
+      bodyHasReturned.store(true, ordering: .sequentiallyConsistent)
       await scheduler.endBackgroundWork()
       return (outcome, endedInScope)
     }
@@ -188,6 +191,8 @@ final class CaptureScope: CapturingScope {
 
   /// Blocks the scope's code handed to Dispatch queues that have not finished running.
   let dispatchInFlight = Atomic<Int>(0)
+  /// Whether the body has returned or thrown (the pump then stops moving the clock).
+  private let bodyHasReturned = Atomic<Bool>(false)
 
   // MARK: The end
 
@@ -246,6 +251,9 @@ final class CaptureScope: CapturingScope {
           if machine.watchesBodyJobs { machine.willRunJob(ofTask: Self.taskID(of: work)) }
           ScopeWorkSlot.run(in: self) { scheduler.runJob(work) }
         case .wait:
+          if !machine.bodyHasReturned && bodyHasReturned.load(ordering: .sequentiallyConsistent) {
+            machine.bodyReturned()
+          }
           var action = machine.nothingReady(workInFlight: hasDispatchWorkInFlight)
           if action == .fireNextTimer {
             let step = ScopeWorkSlot.run(in: self) { scheduler.fireNextTimerForPump() }

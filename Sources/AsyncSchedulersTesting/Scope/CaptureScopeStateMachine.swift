@@ -35,6 +35,9 @@ package struct CaptureScopeStateMachine {
   package private(set) var stalledTimersFired = 0
   /// Jumps of the clock since the body last ran.
   package private(set) var jumpsSinceBodyRan = 0
+  /// Whether the body has returned: from then on the clock does not move, so what the caller sees after
+  /// the scope is the same every run, whatever isolation it returns to.
+  package private(set) var bodyHasReturned = false
   /// Whether work in flight outlasted the stall timeout: it holds the clock no more until none is in
   /// flight.
   package private(set) var outsideWorkOverdue = false
@@ -58,6 +61,9 @@ package struct CaptureScopeStateMachine {
   /// Nothing of the scope is ready; `workInFlight`: Dispatch work the scope's code handed over has not
   /// finished (it holds the clock: what it sends may be due now).
   package mutating func nothingReady(workInFlight: Bool = false) -> IdleAction {
+    // The body returned: what is left runs only as far as it can without time (its background tasks'
+    // cancellation, the hop back to the caller); no stall is looked for.
+    if bodyHasReturned { return .wait(stallBound: false) }
     if !workInFlight {
       outsideWorkOverdue = false
     } else if !outsideWorkOverdue {
@@ -83,6 +89,12 @@ package struct CaptureScopeStateMachine {
     case .nothing:
       return .wait(stallBound: !hasStalled)
     }
+  }
+
+  /// The body returned (or threw): auto-advance stops, and the clock stays where the body left it.
+  package mutating func bodyReturned() {
+    bodyHasReturned = true
+    isAutoAdvancing = false
   }
 
   /// The wait for work in flight ran out of the stall timeout: the work is reported, and it holds the
