@@ -24,8 +24,12 @@ struct CaptureScopeStateMachineModelTests {
     var stalledFired = 0
     var jumps = 0
     var gaveUp = 0
+    var overdue = false
+    var returned = false
 
-    mutating func idle() -> CaptureScopeStateMachine.IdleAction {
+    mutating func idle(workInFlight: Bool) -> CaptureScopeStateMachine.IdleAction {
+      if returned { return .wait(stallBound: false) }
+      if !workInFlight { overdue = false } else if !overdue { return .waitForOutsideWork }
       if autoAdvancing && jumps >= maximumAutoAdvances {
         autoAdvancing = false
         gaveUp += 1
@@ -36,7 +40,8 @@ struct CaptureScopeStateMachineModelTests {
     }
   }
 
-  @Test("random pump situations follow the auto-advance, give-up, stall and wait rules")
+  @Test(
+    "random pump situations follow the auto-advance, give-up, stall, wait, work-in-flight and body-returned rules")
   func randomSituations() async {
     let failures = await runModel { failures in
       for seed in ModelTesting.seeds(500) {
@@ -55,7 +60,12 @@ struct CaptureScopeStateMachineModelTests {
           failures.record("seed \(seed) step \(step) (printed to replay: ASYNC_SCHEDULERS_SEED=\(seed)): \(message)")
         }
         for step in 0..<300 {
-          if random.next() % 3 == 0 {
+          if !model.returned && random.next() % 97 == 0 {
+            // The body returns: the clock moves no more.
+            machine.bodyReturned()
+            model.returned = true
+            model.autoAdvancing = false
+          } else if random.next() % 3 == 0 {
             // A job runs: the body's (task 1..4 may be the body) or no task's.
             let task = random.next() % 5
             if machine.watchesBodyJobs != (model.autoAdvancing && bodyTask != 0) {
@@ -65,8 +75,9 @@ struct CaptureScopeStateMachineModelTests {
             if model.autoAdvancing && bodyTask != 0 && task == bodyTask { model.jumps = 0 }
           } else {
             // Nothing is ready.
-            var action = machine.nothingReady()
-            let expected = model.idle()
+            let inFlight = random.next() % 4 == 0
+            var action = machine.nothingReady(workInFlight: inFlight)
+            let expected = model.idle(workInFlight: inFlight)
             if action != expected { fail("idle: \(action), expected \(expected)", step) }
             if action == .fireNextTimer {
               let found: CaptureScopeStateMachine.TimerStep =
@@ -89,6 +100,10 @@ struct CaptureScopeStateMachineModelTests {
               }
               if let next { action = next }
             }
+            if action == .waitForOutsideWork && random.next() % 2 == 0 {
+              machine.outsideWorkTimedOut()
+              model.overdue = true
+            }
             if case .wait(let bounded) = action, bounded, random.next() % 2 == 0 {
               let timersPending = random.next() % 2 == 0
               machine.waitTimedOut(timersPending: timersPending)
@@ -108,6 +123,7 @@ struct CaptureScopeStateMachineModelTests {
           if machine.stalledTimersFired > maximumStalledTimers {
             fail("fired \(machine.stalledTimersFired) stalled timers, more than \(maximumStalledTimers)", step)
           }
+          if model.returned && machine.isAutoAdvancing { fail("auto-advancing after the body returned", step) }
           if model.gaveUp > 1 { fail("auto-advance gave up \(model.gaveUp) times", step) }
           if model.gaveUp == 1 && (autoAdvance == false) { fail("gave up without auto-advance", step) }
         }
