@@ -31,6 +31,28 @@ import Testing
 
 @Suite("RxSwift code on virtual time, with no RxTest")
 struct RxOnVirtualTimeTests {
+  @MainActor
+  @Test(
+    "MainScheduler callbacks and a main-actor task keep the device's order in every explored run: one main queue",
+    .virtualTime(exploring: 50))
+  func mainQueueIsOneLane() async throws {
+    var log: [String] = []
+    let logged = { @MainActor (entry: String) in log.append(entry) }
+    _ = MainScheduler.asyncInstance.schedule(()) { _ in
+      MainActor.assumeIsolated { logged("rx1") }
+      return Disposables.create()
+    }
+    Task { @MainActor in logged("task") }
+    _ = MainScheduler.asyncInstance.schedule(()) { _ in
+      MainActor.assumeIsolated { logged("rx2") }
+      return Disposables.create()
+    }
+    await TestScheduler.current!.settle()
+    // The real main queue gives this order 200 times of 200: the scheduler's worker is one main-queue
+    // block that runs both callbacks before the task's job.
+    #expect(log == ["rx1", "rx2", "task"])
+  }
+
   private var now: Duration { TestScheduler.current!.now.offset }
 
   @Test(

@@ -6,7 +6,8 @@ import AsyncSchedulers
 ///
 /// Jobs fall into *lanes*, the units Swift leaves unordered relative to each other: each task's job on
 /// the global executor is a lane of its own (a task has one job ready at a time), the main actor's jobs
-/// are one lane, and the scheduler's own serial queue (callbacks, bridged blocks, jobs of actors bound
+/// and every other block for the main queue (the stood-in main scheduler's, `DispatchQueue.main.async`)
+/// are one lane, as on a device where the main queue is one FIFO, and the scheduler's own serial queue (callbacks, bridged blocks, jobs of actors bound
 /// to it) is one lane. Within a lane, the first job is the only candidate: enqueue order is kept.
 package struct OrderExplorer {
   /// A unit of ordering.
@@ -64,6 +65,8 @@ package struct OrderExplorer {
       return task == 0 ? (.job(TaskIdentity.address(of: job)), 0) : (.task(task), task)
     case .runnable(let runnable as MainActorJob):
       return (.mainActor, TaskIdentity.taskID(of: runnable.job))
+    case .runnable(is MainQueueWork):
+      return (.mainActor, 0)
     case .job(let job):
       return (.scheduler, TaskIdentity.taskID(of: job))
     case .action, .closure, .runnable:

@@ -37,7 +37,7 @@ extension CaptureScope {
 
   /// Queues main-queue work of the scope's code in its FIFO; `false` once the scope ended.
   func queueMainQueueWork(_ work: @escaping @Sendable () -> Void) -> Bool {
-    scheduler.queueScopeWork(scope: id, work)
+    scheduler.queueScopeWork(scope: id, runnable: MainQueueWork(ScheduledAction(work)))
   }
 
   /// The scope's virtual uptime (`DispatchTime`'s clock) now, in nanoseconds.

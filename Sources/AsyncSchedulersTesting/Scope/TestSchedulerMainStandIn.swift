@@ -32,12 +32,14 @@ final class TestSchedulerMainStandIn: Scheduler, Sendable {
   @discardableResult
   func schedule(_ action: @escaping @Sendable () -> Void) -> ScheduledAction {
     if runInlineIfIdle(action) { return .finished }
-    return scheduler.schedule(onMainActor(action))
+    let scheduled = ScheduledAction(action)
+    batch(scheduled)
+    return scheduled
   }
 
   func execute(_ action: @escaping @Sendable () -> Void) {
     if runInlineIfIdle(action) { return }
-    scheduler.execute(onMainActor(action))
+    batch(ScheduledAction(action))
   }
 
   @discardableResult
@@ -64,6 +66,14 @@ final class TestSchedulerMainStandIn: Scheduler, Sendable {
   }
 
   func enqueue(_ job: consuming ExecutorJob) { scheduler.enqueue(job) }
+
+  /// Adds `scheduled` to the stand-ins' batch; the first one since the last drain queues the drain job
+  /// (one main-queue job, as the real scheduler's worker is one main-queue block).
+  private func batch(_ scheduled: ScheduledAction) {
+    let batch = runsInlineWhenIdle ? scheduler.mainStandInBatches.inline : scheduler.mainStandInBatches.async
+    guard batch.add(scheduled) else { return }
+    scheduler.submit(runnable: MainQueueWork(ScheduledAction(onMainActor { batch.drain() })))
+  }
 
   /// `action`, run with the main queue held, counted as this stand-in's running work.
   private func onMainActor(_ action: @escaping @Sendable () -> Void) -> @Sendable () -> Void {

@@ -102,10 +102,10 @@ extension TestScheduler {
 
   /// Queues work of scope `id`'s code (main-queue work it handed to Dispatch, from any thread): never an
   /// escape. Returns `false`, queuing nothing, once that scope ended.
-  func queueScopeWork(scope id: UInt64, _ work: @escaping @Sendable () -> Void) -> Bool {
+  func queueScopeWork(scope id: UInt64, runnable job: any RunnableJob) -> Bool {
     let admission = state.withCriticalRegion { state -> TestSchedulerStateMachine.Admission? in
       guard state.capturingScope == id else { return nil }
-      return state.enqueue(.closure(work), .captured)
+      return state.enqueue(.runnable(job), .captured)
     }
     guard let admission else { return false }
     if admission.wake { wakeup.signal() }

@@ -85,6 +85,9 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   let timerOwner = TestSchedulerTimerOwner()
   /// How many jobs of a main-actor stand-in run now (see ``TestSchedulerMainStandIn``).
   let mainStandInRunning = TestSchedulerMainStandIn.RunningCount()
+  /// The callbacks of its main-actor stand-ins waiting for their drain job, for the stand-ins that run
+  /// inline when idle and for those that never do (two real schedulers, two workers).
+  let mainStandInBatches = (inline: MainStandInBatch(), async: MainStandInBatch())
   /// The context of the Swift Testing test that created the scheduler, for failures found on a thread
   /// outside it (`nil` outside Swift Testing and inside a capturing scope).
   let owningTest: OwningTestRelay?
