@@ -9,14 +9,23 @@ public final class DebouncedSearch {
   public private(set) var queries: [String] = []
   private var pending: DispatchWorkItem?
   private let delay: Double
+  private let onSearch: @MainActor (String) -> Void
 
-  public init(delay: Double) { self.delay = delay }
+  /// A search box whose query runs `delay` seconds after the last keystroke; `onSearch` sees each query
+  /// run (on the main actor).
+  public init(delay: Double, onSearch: @escaping @MainActor (String) -> Void = { _ in }) {
+    self.delay = delay
+    self.onSearch = onSearch
+  }
 
   /// A keystroke: the text so far.
   public func type(_ text: String) {
     pending?.cancel()
     let item = DispatchWorkItem { [weak self] in
-      MainActor.assumeIsolated { self?.queries.append(text) }
+      MainActor.assumeIsolated {
+        self?.queries.append(text)
+        self?.onSearch(text)
+      }
     }
     pending = item
     DispatchQueue.main.asyncAfter(deadline: .now() + delay, execute: item)

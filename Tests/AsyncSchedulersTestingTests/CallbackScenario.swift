@@ -1,0 +1,111 @@
+import AppPatterns
+import Dispatch
+import Foundation
+import Synchronization
+
+/// The callback-era patterns of `AppPatterns` (Dispatch code with no import of this package), each run
+/// the way a test would, with the timeline it must give, computed by hand. The same run works on the
+/// virtual clock (inside a `.virtualTime` test, where `DispatchTime.now()` and `Task.sleep` are virtual)
+/// and on the real one (outside any scope, where they are real), so the expected timeline is checked
+/// against what a device does.
+enum CallbackScenario: String, CaseIterable, Sendable {
+  case completionHandlerBeatsTimeout
+  case timeoutBeatsCompletionHandler
+  case workItemDebounceOnMainQueue
+  case retryWithBackoff
+  case globalQueueWorkBeatsTimeout
+
+  /// The timeline, in milliseconds from the start of the run.
+  var expected: [String] {
+    switch self {
+    case .completionHandlerBeatsTimeout: ["user 7 at 50"]
+    case .timeoutBeatsCompletionHandler: ["timed out at 300"]
+    case .workItemDebounceOnMainQueue: ["search swi at 500"]
+    case .retryWithBackoff: ["attempt 1 at 0", "attempt 2 at 100", "attempt 3 at 300", "succeeded at 300"]
+    case .globalQueueWorkBeatsTimeout: ["computed at 0"]
+    }
+  }
+
+  /// Runs the pattern and returns its timeline, read on `DispatchTime`'s clock (virtual in a scope's
+  /// code, real elsewhere).
+  func run() async -> [String] {
+    let log = LineLog()
+    let trace: @Sendable (String) -> Void = { log.append($0) }
+    switch self {
+    case .completionHandlerBeatsTimeout:
+      let user = await userOrTimeout(UserService(latency: 0.05), timeout: .seconds(2))
+      trace(user ?? "timed out")
+    case .timeoutBeatsCompletionHandler:
+      // The handler's delay (0.5 s) outlasts the timeout; the task group returns when the handler does,
+      // so the timeout is traced by the timeout's own task.
+      let service = UserService(latency: 0.5)
+      await withTaskGroup(of: Void.self) { group in
+        group.addTask { _ = await service.user(id: 7) }
+        group.addTask {
+          try? await Task.sleep(for: .milliseconds(300))
+          trace("timed out")
+        }
+      }
+    case .workItemDebounceOnMainQueue:
+      await Self.typeIntoDebouncedSearch(trace: trace)
+    case .retryWithBackoff:
+      let queue = DispatchQueue(label: "retry")
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        AppPatterns.retryWithBackoff(
+          queue: queue, initialDelay: 0.1, maximumAttempts: 4,
+          attempt: { number in
+            trace("attempt \(number)")
+            return number == 3
+          },
+          completion: { _, succeeded in
+            trace(succeeded ? "succeeded" : "gave up")
+            continuation.resume()
+          })
+      }
+    case .globalQueueWorkBeatsTimeout:
+      let answer = await withTaskGroup(of: String.self) { group in
+        group.addTask {
+          await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+              Thread.sleep(forTimeInterval: 0.002)  // real work, on a real thread
+              continuation.resume(returning: "computed")
+            }
+          }
+        }
+        group.addTask {
+          try? await Task.sleep(for: .seconds(1))
+          return "timed out"
+        }
+        defer { group.cancelAll() }
+        return await group.next()!
+      }
+      trace(answer)
+    }
+    return log.lines
+  }
+
+  /// Types three keystrokes 100 ms apart into a main-queue debounced search, then waits 400 ms.
+  @MainActor
+  private static func typeIntoDebouncedSearch(trace: @escaping @Sendable (String) -> Void) async {
+    let search = DebouncedSearch(delay: 0.3) { trace("search \($0)") }
+    search.type("s")
+    try? await Task.sleep(for: .milliseconds(100))
+    search.type("sw")
+    try? await Task.sleep(for: .milliseconds(100))
+    search.type("swi")
+    try? await Task.sleep(for: .milliseconds(400))
+  }
+}
+
+/// Lines stamped with the milliseconds since it was made, on `DispatchTime`'s clock.
+private final class LineLog: Sendable {
+  private let start = DispatchTime.now().uptimeNanoseconds
+  private let storage = Mutex<[String]>([])
+
+  func append(_ line: String) {
+    let elapsed = Int((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
+    storage.withLock { $0.append("\(line) at \(elapsed)") }
+  }
+
+  var lines: [String] { storage.withLock { $0 } }
+}
