@@ -1,6 +1,6 @@
 import AsyncSchedulersTestSupport
-import Foundation
 import AsyncSchedulersTesting
+import Foundation
 import Testing
 
 @testable import AsyncSchedulers
