@@ -196,3 +196,28 @@ struct EscapeDetectionTests {
     #expect(wrongAndUnreported.isEmpty)
   }
 }
+
+/// A default actor whose method sleeps with a tolerance (Swift hands such a sleep to a Dispatch timer
+/// source, which a scope cannot run).
+private actor TolerantPacer {
+  func pause() async { try? await Task.sleep(for: .milliseconds(50), tolerance: .milliseconds(10)) }
+}
+
+@Suite("Escape messages inside a capturing scope")
+struct ScopeEscapeMessageTests {
+  @Test("a sleep with a tolerance in a default actor's method is reported with its cause, not with advice to capture")
+  func toleranceSleepNamesItsCause() async {
+    await withKnownIssue {
+      let scheduler = TestScheduler()
+      await scheduler.capturingAllTasks { await Task { await TolerantPacer().pause() }.value }
+    } matching: { issue in
+      let text = issue.description
+      #if os(Linux)
+        let cause = text.contains("with a tolerance in a default actor's method")
+      #else
+        let cause = text.contains("clock reads are not virtual")
+      #endif
+      return cause && text.contains("already runs in a capturing scope") && !text.contains("run the code inside")
+    }
+  }
+}

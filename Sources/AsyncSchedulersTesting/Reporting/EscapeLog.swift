@@ -12,11 +12,14 @@ package struct EscapeLog {
     package var origin: String
     /// The virtual time when it arrived.
     package var at: SchedulerInstant
+    /// Whether it arrived while a capturing scope ran (then wrapping the code in one is no advice).
+    package var duringScope: Bool
 
-    package init(what: String, origin: String, at: SchedulerInstant) {
+    package init(what: String, origin: String, at: SchedulerInstant, duringScope: Bool = false) {
       self.what = what
       self.origin = origin
       self.at = at
+      self.duringScope = duringScope
     }
   }
 
@@ -57,11 +60,17 @@ package struct EscapeLog {
       lines.append("  - \(entry.what), at virtual time \(entry.at), from \(entry.origin)")
     }
     if count > entries.count { lines.append("  - and \(count - entries.count) more") }
-    lines.append(
-      "Fix it in one of two ways: keep the work on the scheduler (start tasks with "
-        + "Task(executorPreference: scheduler), bind actors to it, sleep on its clock instead of Task.sleep), "
-        + "or run the code inside `await scheduler.capturingAllTasks { … }`, which routes unstructured "
-        + "tasks, Task.detached and default actors to the scheduler.")
+    if !entries.isEmpty && entries.allSatisfy(\.duringScope) {
+      lines.append(
+        "The code already runs in a capturing scope: work reaches the scheduler from outside only through "
+          + "what the scope cannot see or put on its clock, and each origin above says what that was.")
+    } else {
+      lines.append(
+        "Fix it in one of two ways: keep the work on the scheduler (start tasks with "
+          + "Task(executorPreference: scheduler), bind actors to it, sleep on its clock instead of Task.sleep), "
+          + "or run the code inside `await scheduler.capturingAllTasks { … }`, which routes unstructured "
+          + "tasks, Task.detached and default actors to the scheduler.")
+    }
     return lines.joined(separator: "\n")
   }
 }

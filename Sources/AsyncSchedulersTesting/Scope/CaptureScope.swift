@@ -112,10 +112,20 @@ final class CaptureScope: CapturingScope {
         "a job of a task started in the capturing scope",
         origin: "that task running outside the scope, woken by real time (Task.sleep, a real timer) or by "
           + "another thread; it was enqueued by " + ArrivalContext.describeCurrent()
-          + ". (A plain Task.sleep the runtime hands to a Dispatch timer from a thread the scope does not run, as "
-          + "on Darwin after a call to a default actor returns, sleeps on real time.)")
+          + ". " + Self.realTimeSleepCause)
     }
     return true
+  }
+
+  /// Why a plain sleep of the scope's code can wake on real time on this platform.
+  private static var realTimeSleepCause: String {
+    #if os(Linux)
+      "(A Task.sleep with a tolerance in a default actor's method is handed to a Dispatch timer source, which "
+        + "the scope cannot run: it sleeps on real time. Sleep without a tolerance there.)"
+    #else
+      "(A plain Task.sleep the runtime hands to a Dispatch timer from a thread the scope does not run, as after "
+        + "a call to a default actor returns, sleeps on real time: here clock reads are not virtual.)"
+    #endif
   }
 
   // MARK: Tasks

@@ -61,7 +61,7 @@ package struct TestSchedulerStateMachine {
 
   /// Records one escape (stamped with the current instant), to be reported by the next driving call.
   package mutating func recordEscape(what: String, origin: String) {
-    escapes.record(EscapeLog.Entry(what: what, origin: origin, at: now))
+    escapes.record(EscapeLog.Entry(what: what, origin: origin, at: now, duringScope: isCapturing))
   }
 
   /// Takes the escapes recorded since the last report.
