@@ -16,7 +16,9 @@ struct CallbackEraOnVirtualTimeStressTests {
   @MainActor
   @Test(
     ".virtualTime: each callback-era pattern on Dispatch gives its exact timeline every time",
-    .virtualTime, arguments: CallbackScenario.allCases, loads)
+    // A generous bound for work in flight: on Linux the global queues are also Swift's cooperative pool,
+    // which tests blocking threads in the parallel suite can starve for many seconds.
+    .virtualTime(stallTimeout: .seconds(300)), arguments: CallbackScenario.allCases, loads)
   func underTheTrait(scenario: CallbackScenario, loaded: Bool) async {
     let hogs = loaded ? CPUHogs(count: 2) : nil
     defer { hogs?.stop() }
@@ -33,16 +35,29 @@ struct CallbackEraOnRealTimeTests {
     "on real time, outside any scope, each pattern gives the same events at the expected times (give or take)",
     arguments: CallbackScenario.allCases)
   func onRealTime(scenario: CallbackScenario) async {
-    let timeline = await scenario.run()
+    // Real time on a shared machine running the suite in parallel: a keystroke 100 ms after another can
+    // arrive 300 ms later, and a debounce then rightly searches twice. The device's timeline is checked
+    // when the machine keeps up: up to three tries, each listed on failure.
     func split(_ line: String) -> (String, Int) {
       let parts = line.components(separatedBy: " at ")
       return (parts[0], Int(parts[1]) ?? -1)
     }
-    let (actual, expected) = (timeline.map(split), scenario.expected.map(split))
-    #expect(actual.map(\.0) == expected.map(\.0), "the events and their order are the device's")
-    for ((label, real), (_, virtual)) in zip(actual, expected) {
-      // Real time is late, never early; a generous bound for a loaded machine.
-      #expect(real >= virtual && real < virtual + 250, "\(label): \(real) ms on real time, \(virtual) ms expected")
+    let expected = scenario.expected.map(split)
+    var tries: [[String]] = []
+    for _ in 0..<3 {
+      let actual = await scenario.run().map(split)
+      tries.append(actual.map { "\($0.0) at \($0.1)" })
+      // The same events in the same order, late (never early) by less than a generous bound (2 s: the
+      // parallel suite on two cores delays a 500 ms event by up to a second).
+      let keptUp =
+        actual.map(\.0) == expected.map(\.0)
+        && zip(actual, expected).allSatisfy { real, virtual in real.1 >= virtual.1 && real.1 < virtual.1 + 2_000 }
+      if keptUp { return }
+      // Early is never acceptable, whatever the load.
+      for (real, virtual) in zip(actual, expected) where real.0 == virtual.0 {
+        #expect(real.1 >= virtual.1, "\(real.0) came early: \(real.1) ms, expected \(virtual.1) ms")
+      }
     }
+    Issue.record("three tries on real time never gave \(scenario.expected): \(tries)")
   }
 }
