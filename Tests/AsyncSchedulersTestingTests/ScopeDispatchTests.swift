@@ -135,6 +135,17 @@ struct ScopeDispatchTests {
     }
   }
 
+  @Test("a wall-clock asyncAfter in the scope is reported, and runs on real time", .virtualTime)
+  func wallClockDeadlineIsReported() async {
+    await withKnownIssue {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        DispatchQueue.global().asyncAfter(wallDeadline: .now() + 0.01) { continuation.resume() }
+      }
+    } matching: { issue in
+      issue.description.contains("a wall-clock deadline (DispatchWallTime)")
+    }
+  }
+
   @Test("an asyncAfter armed outside any scope stays on real time")
   func outsideTheScopeStaysReal() async {
     let start = DispatchTime.now()
