@@ -66,27 +66,33 @@ enum CallbackScenario: String, CaseIterable, Sendable {
           })
       }
     case .queueWorkBeatsTimeout:
-      let answer = await withTaskGroup(of: String.self) { group in
-        group.addTask {
-          await withCheckedContinuation { continuation in
-            // A queue of its own (as a service keeps one): on Linux the global queues share Swift's
-            // cooperative pool, which a thousand runs of blocking work would load for the whole suite.
-            CallbackScenario.workQueue.async {
-              Thread.sleep(forTimeInterval: 0.002)  // real work, on a real thread
-              continuation.resume(returning: "computed")
-            }
-          }
-        }
-        group.addTask {
-          try? await Task.sleep(for: .seconds(1))
-          return "timed out"
-        }
-        defer { group.cancelAll() }
-        return await group.next()!
-      }
+      // A queue of its own (as a service keeps one): on Linux the global queues share Swift's
+      // cooperative pool, which a thousand runs of blocking work would load for the whole suite.
+      let answer = await Self.workOrTimeout(on: Self.workQueue, working: 0.002)
       trace(answer)
     }
     return log.lines
+  }
+
+  /// Races `working` seconds of real work handed to `queue` (a thread sleeping, as blocking work does)
+  /// against a 1 s `Task.sleep` timeout; the winner's answer, "computed" or "timed out".
+  static func workOrTimeout(on queue: DispatchQueue, working seconds: Double) async -> String {
+    await withTaskGroup(of: String.self) { group in
+      group.addTask {
+        await withCheckedContinuation { continuation in
+          queue.async {
+            Thread.sleep(forTimeInterval: seconds)  // real work, on a real thread
+            continuation.resume(returning: "computed")
+          }
+        }
+      }
+      group.addTask {
+        try? await Task.sleep(for: .seconds(1))
+        return "timed out"
+      }
+      defer { group.cancelAll() }
+      return await group.next()!
+    }
   }
 
   /// Types three keystrokes 100 ms apart into a main-queue debounced search, then waits 400 ms.

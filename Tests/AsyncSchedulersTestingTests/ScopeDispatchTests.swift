@@ -87,22 +87,7 @@ struct ScopeDispatchTests {
   @Test("work handed to a global queue holds auto-advance until it has run", .virtualTime)
   func workInFlightHoldsTheClock() async throws {
     let scheduler = try #require(TestScheduler.current)
-    let answer = await withTaskGroup(of: String.self) { group in
-      group.addTask {
-        await withCheckedContinuation { continuation in
-          DispatchQueue.global().async {
-            Thread.sleep(forTimeInterval: 0.05)  // real work, on a real thread
-            continuation.resume(returning: "computed")
-          }
-        }
-      }
-      group.addTask {
-        try? await Task.sleep(for: .seconds(1))
-        return "timed out"
-      }
-      defer { group.cancelAll() }
-      return await group.next()!
-    }
+    let answer = await CallbackScenario.workOrTimeout(on: .global(), working: 0.05)
     #expect(answer == "computed")
     #expect(scheduler.now == .zero)
   }
