@@ -131,6 +131,30 @@ struct ScopeDispatchTests {
     }
   }
 
+  @Test("a virtual asyncAfter keeps its queue until the timer is dropped, then lets it go")
+  func timerHoldsItsQueueUntilDropped() async {
+    let released = ReleaseFlag()
+    weak var weakScheduler: TestScheduler?
+    do {
+      let scheduler = TestScheduler()
+      weakScheduler = scheduler
+      await scheduler.capturingAllTasks {
+        let queue = DispatchQueue(label: "own queue")
+        queue.setSpecific(key: releaseKey, value: ReleaseMarker(released))
+        queue.asyncAfter(deadline: .now() + 60) {}
+      }
+      // The body returned: the timer stays pending at 60 s, holding the queue the code dropped.
+      #expect(scheduler.pendingCount == 1)
+      #expect(!released.isSet)
+    }
+    // The scheduler is gone, and with it the timer: the queue goes (Dispatch disposes it on its own
+    // thread, so wait for it with a generous bound).
+    let deadline = ContinuousClock.now + .seconds(30)
+    while !released.isSet && ContinuousClock.now < deadline { await Task.yield() }
+    #expect(weakScheduler == nil)
+    #expect(released.isSet)
+  }
+
   @Test("an asyncAfter armed outside any scope stays on real time")
   func outsideTheScopeStaysReal() async {
     let start = DispatchTime.now()
@@ -140,3 +164,19 @@ struct ScopeDispatchTests {
     #expect(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds >= 50_000_000)
   }
 }
+
+/// Set when a queue whose specific it holds is destroyed.
+private final class ReleaseFlag: Sendable {
+  private let flag = Atomic<Bool>(false)
+  var isSet: Bool { flag.load(ordering: .sequentiallyConsistent) }
+  func set() { flag.store(true, ordering: .sequentiallyConsistent) }
+}
+
+/// A queue-specific value that sets its flag when the queue releases it.
+private final class ReleaseMarker: Sendable {
+  let flag: ReleaseFlag
+  init(_ flag: ReleaseFlag) { self.flag = flag }
+  deinit { flag.set() }
+}
+
+private let releaseKey = DispatchSpecificKey<ReleaseMarker>()

@@ -35,6 +35,22 @@ enum ScopeDispatch {
     let block: Block
   }
 
+  /// A Dispatch queue kept alive while a timer of the scope's code may still hand it a block.
+  final class HeldQueue: @unchecked Sendable {
+    // Why @unchecked Sendable: the pointer is immutable and the queue it names is retained until
+    // deinit; Dispatch queues are thread-safe.
+    private let bits: UInt
+
+    init(_ queue: OpaquePointer?) {
+      bits = UInt(bitPattern: queue.map { UnsafeRawPointer($0) })
+      DispatchQueueHook.retain(queue)
+    }
+
+    var queue: OpaquePointer? { OpaquePointer(bitPattern: bits) }
+
+    deinit { DispatchQueueHook.release(queue) }
+  }
+
   /// The open scope whose code makes the calling Dispatch call, if any.
   @inline(__always)
   static func scopeOfCaller() -> CaptureScope? {
@@ -65,19 +81,20 @@ enum ScopeDispatch {
     }
     let handed = HandedBlock(block: block)
     let main = DispatchQueueHook.isMainQueue(queue)
-    let queueBits = UInt(bitPattern: queue.map { UnsafeRawPointer($0) })
-    DispatchQueueHook.retain(queue)
-    let added = scope.addDispatchTimer(at: deadline) { [scope] in
-      let queue = OpaquePointer(bitPattern: queueBits)
-      defer { DispatchQueueHook.release(queue) }
+    // The timer holds its queue, as `dispatch_after` does, until its action is released (fired, or
+    // dropped with a scheduler nothing drives any more).
+    let held = HeldQueue(queue)
+    // The scope weakly: the timer lives in the scheduler, which the scope holds (no cycle).
+    return scope.addDispatchTimer(at: deadline) { [weak scope] in
       if main {
         MainQueueExclusion.run { handed.block() }
+      } else if let scope {
+        scope.submitInFlight(handed, to: held.queue)
       } else {
-        scope.submitInFlight(handed, to: queue)
+        // Fired by a driving call after the scope ended: on its queue, held by no scope.
+        DispatchQueueHook.realAsync(held.queue, handed.block)
       }
     }
-    if !added { DispatchQueueHook.release(queue) }
-    return added
   }
 
   /// `dispatch_async` in the scope's code: a main-queue block joins the scope's FIFO (returns `true`);
