@@ -63,6 +63,28 @@ struct StallWatchTests {
     #expect(order.entries == ["recorded", "recorded", "task went on"])
   }
 
+  @Test("an actor method that sleeps on a scheduler nothing drives: the stall is this test's, and the task goes on")
+  func stalledSleepGoesOn() async {
+    let wentOn = WentOn()
+    await withKnownIssue {
+      let scheduler = TestScheduler(stallTimeout: .seconds(1))
+      let napper = BoundNapper(scheduler: scheduler)
+      let task = Task {
+        await napper.nap()
+        wentOn.mark()
+      }
+      // Bounded, on real time (the point): the stall report comes after 1 s; the task must go on.
+      let deadline = ContinuousClock.now + .seconds(10)
+      while !wentOn.isMarked && ContinuousClock.now < deadline {
+        try? await Task.sleep(for: .milliseconds(10))
+      }
+      _ = task
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("nothing drives it") || $0.rawValue.contains("from outside") }
+    }
+    #expect(wentOn.isMarked)
+  }
+
   @Test("a stall timeout counts a negative value as zero and takes a huge one without trapping")
   func extremeStallTimeouts() async {
     #expect(TestScheduler(stallTimeout: .seconds(-5)).stallTimeout == .zero)
@@ -80,4 +102,19 @@ private final class OrderLog: Sendable {
   private let log = Mutex<[String]>([])
   func append(_ entry: String) { log.withLock { $0.append(entry) } }
   var entries: [String] { log.withLock { $0 } }
+}
+
+/// An actor bound to a scheduler, whose method sleeps on the scheduler's clock.
+private actor BoundNapper {
+  let scheduler: TestScheduler
+  nonisolated var unownedExecutor: UnownedSerialExecutor { scheduler.asUnownedSerialExecutor() }
+  init(scheduler: TestScheduler) { self.scheduler = scheduler }
+  func nap() async { try? await scheduler.sleep(for: .milliseconds(100)) }
+}
+
+/// Whether a task went on.
+private final class WentOn: Sendable {
+  private let flag = Atomic<Bool>(false)
+  func mark() { flag.store(true, ordering: .sequentiallyConsistent) }
+  var isMarked: Bool { flag.load(ordering: .sequentiallyConsistent) }
 }
