@@ -112,7 +112,7 @@ final class CaptureScope: CapturingScope {
         "a job of a task started in the capturing scope",
         origin: "that task running outside the scope, woken by real time (Task.sleep, a real timer) or by "
           + "another thread; it was enqueued by " + ArrivalContext.describeCurrent()
-          + ". " + Self.realTimeSleepCause)
+          + ". " + Self.realTimeSleepCause, duringScope: true)
     }
     return true
   }

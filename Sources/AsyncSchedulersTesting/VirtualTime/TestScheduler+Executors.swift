@@ -77,8 +77,9 @@ extension TestScheduler {
   }
 
   /// Records that `what` escaped, with where it came from; the next driving call reports it.
-  func recordEscape(_ what: String, origin: String) {
-    state.withCriticalRegion { $0.recordEscape(what: what, origin: origin) }
+  /// (`duringScope`: the caller knows it arrived while its scope ran, which may have ended since.)
+  func recordEscape(_ what: String, origin: String, duringScope: Bool? = nil) {
+    state.withCriticalRegion { $0.recordEscape(what: what, origin: origin, duringScope: duringScope) }
   }
 
   /// The serial executor for actors bound to this scheduler.

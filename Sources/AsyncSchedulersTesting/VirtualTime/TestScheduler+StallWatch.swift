@@ -14,7 +14,7 @@ extension TestScheduler {
   func startStallWatch() {
     let nanoseconds = Int(clamping: UInt64(stallTimeout.saturatingTimeInterval * 1e9))
     PackageDispatch.submit {
-      DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [weak self] in
+      WatchThreads.timers.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [weak self] in
         self?.endStallWatch()
       }
     }

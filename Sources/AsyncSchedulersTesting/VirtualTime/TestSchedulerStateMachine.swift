@@ -60,8 +60,9 @@ package struct TestSchedulerStateMachine {
   }
 
   /// Records one escape (stamped with the current instant), to be reported by the next driving call.
-  package mutating func recordEscape(what: String, origin: String) {
-    escapes.record(EscapeLog.Entry(what: what, origin: origin, at: now, duringScope: isCapturing))
+  /// `duringScope`: it arrived while a capturing scope ran (by default: whether one runs now).
+  package mutating func recordEscape(what: String, origin: String, duringScope: Bool? = nil) {
+    escapes.record(EscapeLog.Entry(what: what, origin: origin, at: now, duringScope: duringScope ?? isCapturing))
   }
 
   /// Takes the escapes recorded since the last report.
