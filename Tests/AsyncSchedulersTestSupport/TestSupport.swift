@@ -313,7 +313,7 @@ package struct RefusedArguments: Sendable {
 
 /// The real monotonic clock, read from the C library: inside a capturing scope, `ContinuousClock.now`
 /// and `DispatchTime.now()` read the scope's virtual time, so a test measuring real time reads this.
-public func realUptimeNanoseconds() -> UInt64 {
+package func realUptimeNanoseconds() -> UInt64 {
   var spec = timespec()
   _ = clock_gettime(CLOCK_MONOTONIC, &spec)
   return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)

@@ -133,7 +133,7 @@ struct ScopeDispatchTests {
 
   @Test("a virtual asyncAfter keeps its queue until the timer is dropped, then lets it go")
   func timerHoldsItsQueueUntilDropped() async {
-    let released = ReleaseFlag()
+    let released = Latch()
     weak var weakScheduler: TestScheduler?
     do {
       let scheduler = TestScheduler()
@@ -145,14 +145,12 @@ struct ScopeDispatchTests {
       }
       // The body returned: the timer stays pending at 60 s, holding the queue the code dropped.
       #expect(scheduler.pendingCount == 1)
-      #expect(!released.isSet)
+      #expect(!released.isOpen)
     }
     // The scheduler is gone, and with it the timer: the queue goes (Dispatch disposes it on its own
-    // thread, so wait for it with a generous bound).
-    let deadline = ContinuousClock.now + .seconds(30)
-    while !released.isSet && ContinuousClock.now < deadline { await Task.yield() }
+    // thread: wait for it with a generous bound).
     #expect(weakScheduler == nil)
-    #expect(released.isSet)
+    #expect(await released.wait(timeout: .seconds(30)))
   }
 
   @Test("an asyncAfter armed outside any scope stays on real time")
@@ -165,18 +163,11 @@ struct ScopeDispatchTests {
   }
 }
 
-/// Set when a queue whose specific it holds is destroyed.
-private final class ReleaseFlag: Sendable {
-  private let flag = Atomic<Bool>(false)
-  var isSet: Bool { flag.load(ordering: .sequentiallyConsistent) }
-  func set() { flag.store(true, ordering: .sequentiallyConsistent) }
-}
-
-/// A queue-specific value that sets its flag when the queue releases it.
+/// A queue-specific value that signals its latch when the queue releases it.
 private final class ReleaseMarker: Sendable {
-  let flag: ReleaseFlag
-  init(_ flag: ReleaseFlag) { self.flag = flag }
-  deinit { flag.set() }
+  let released: Latch
+  init(_ released: Latch) { self.released = released }
+  deinit { released.signal() }
 }
 
 private let releaseKey = DispatchSpecificKey<ReleaseMarker>()

@@ -27,12 +27,6 @@ enum RuntimeHooks {
     /// Whether clock reads (`ContinuousClock.now`, `SuspendingClock.now`, `DispatchTime.now()`) in a
     /// scope's code read its virtual clock, and plain sleeps handed to Dispatch land on it.
     var virtualClockReads: Bool
-    /// Whether Dispatch work the scope's code hands over (`asyncAfter`, `async`, group notifications) is
-    /// seen by the scope: timers on its virtual clock, work in flight holding auto-advance.
-    var dispatchQueues: Bool
-
-    /// Whether capturing scopes can run.
-    var scopesWork: Bool { missing.isEmpty }
   }
 
   /// The answer for this process (looked up once).
@@ -42,8 +36,7 @@ enum RuntimeHooks {
     if !MainExecutorHook.isAvailable { missing.append("swift_task_getMainExecutor_hook") }
     if !TaskIdentity.isAvailable { missing.append("swift_task_getJobTaskId") }
     return Availability(
-      missing: missing, virtualClockReads: ClockReadHook.isAvailable,
-      dispatchQueues: DispatchQueueHook.isAvailable)
+      missing: missing, virtualClockReads: ClockReadHook.isAvailable)
   }()
 
   /// Installs every hook (the first scope begins). Called under the scopes' installation lock.

@@ -76,13 +76,7 @@ extension TestScheduler {
 
   /// Queues a captured global job of scope `scope`; `false`, queuing nothing, once that scope ended.
   func queueCapturedJob(_ job: UnownedJob, scope: UInt64) -> Bool {
-    let admission = state.withCriticalRegion { state -> TestSchedulerStateMachine.Admission? in
-      guard state.capturingScope == scope else { return nil }
-      return state.enqueue(.taskJob(job), .captured)
-    }
-    guard let admission else { return false }
-    if admission.wake { wakeup.signal() }
-    return true
+    admit(forScope: scope) { $0.enqueue(.taskJob(job), .captured) }
   }
 
   /// Adds a timer of scope `id`'s code at `deadline` (a Dispatch timer its code armed, from any
@@ -91,21 +85,24 @@ extension TestScheduler {
     -> Bool
   {
     let timer = ScheduledTimer(owner: timerOwner, action)
-    let admission = state.withCriticalRegion { state -> TestSchedulerStateMachine.Admission? in
-      guard state.capturingScope == id else { return nil }
-      return state.addTimer(timer, at: deadline, .captured)
-    }
-    guard let admission else { return false }
-    if admission.wake { wakeup.signal() }
-    return true
+    return admit(forScope: id) { $0.addTimer(timer, at: deadline, .captured) }
   }
 
   /// Queues work of scope `id`'s code (main-queue work it handed to Dispatch, from any thread): never an
   /// escape. Returns `false`, queuing nothing, once that scope ended.
   func queueScopeWork(scope id: UInt64, runnable job: any RunnableJob) -> Bool {
+    admit(forScope: id) { $0.enqueue(.runnable(job), .captured) }
+  }
+
+  /// Hands work of scope `id` over with `admit`, in one critical region that first checks the scope
+  /// still captures; wakes the blocked pump when told to. Returns `false`, handing nothing over, once
+  /// that scope ended.
+  private func admit(
+    forScope id: UInt64,
+    _ admit: (inout TestSchedulerStateMachine) -> TestSchedulerStateMachine.Admission
+  ) -> Bool {
     let admission = state.withCriticalRegion { state -> TestSchedulerStateMachine.Admission? in
-      guard state.capturingScope == id else { return nil }
-      return state.enqueue(.runnable(job), .captured)
+      state.capturingScope == id ? admit(&state) : nil
     }
     guard let admission else { return false }
     if admission.wake { wakeup.signal() }
