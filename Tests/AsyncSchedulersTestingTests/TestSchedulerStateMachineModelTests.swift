@@ -47,7 +47,7 @@ struct TestSchedulerStateMachineModelTests {
             let marker = Marker(nextID)
             let action = ScheduledAction {}
             markers[ObjectIdentifier(action)] = marker.id
-            _ = machine.enqueue(.action(action))
+            _ = machine.enqueue(.action(action), lane: nil)
             ready.append(nextID)
             nextID += 1
           case 2:
@@ -168,12 +168,12 @@ struct TestSchedulerStateMachineModelTests {
             ready.append(nextID)
             nextID += 1
             // Escaping work is queued only with its description, recorded in the same step.
-            let first = machine.enqueue(.action(action), arrival)
+            let first = machine.enqueue(.action(action), lane: nil, arrival)
             if (first == .describeEscape) != expected {
               fail("\(arrival) asked for a description: \(first), expected \(expected)", step)
             }
             if first == .describeEscape {
-              let second = machine.enqueue(.action(action), arrival, escape: ("work", "\(arrival)"))
+              let second = machine.enqueue(.action(action), lane: nil, arrival, escape: ("work", "\(arrival)"))
               guard case .queued(_, escaped: true) = second else {
                 fail("described escape of \(arrival) not queued as an escape: \(second)", step)
                 continue

@@ -1,8 +1,10 @@
 import AsyncSchedulers
 
 /// The choices of one run exploring orderings: which ready job of a ``TestScheduler`` runs next, made
-/// from a seed, recorded as a trace. Pure: it reads the ready jobs it is shown (their task IDs, through
-/// the job's header) and keeps its own state; the scheduler removes the job it names.
+/// from a seed, recorded as a trace. Pure: it is shown the ready jobs' lanes (read from each job when it
+/// was queued, outside the scheduler's lock, see ``lane(of:)``), makes no runtime call and reuses its
+/// scratch buffers, so a choice allocates nothing but the trace's growth; the scheduler removes the job
+/// it names. Labels (`task 3`) are written only when the trace is read.
 ///
 /// Jobs fall into *lanes*, the units Swift leaves unordered relative to each other: each task's job on
 /// the global executor is a lane of its own (a task has one job ready at a time), the main actor's jobs
@@ -22,6 +24,9 @@ package struct OrderExplorer {
     case scheduler
   }
 
+  /// A ready job's lane and the ID of its task (0 for none), read when it was queued.
+  package typealias Tag = (lane: Lane, task: UInt64)
+
   package let seed: UInt64
   package let strategy: OrderingStrategy
   private var random: SplitMix
@@ -33,7 +38,14 @@ package struct OrderExplorer {
   private var priorities: [Lane: Int] = [:]
   /// PCT: the choice numbers (1-based) at which the running lane's priority drops, ascending.
   private var changePoints: [Int] = []
-  private var decisions: [ExplorationTrace.Decision] = []
+  /// The recorded choices, unlabelled: the instant, the index of the lane that ran among `heads`, and
+  /// the range of `recordedHeads` holding the candidates.
+  private var decisions: [(instant: SchedulerInstant, chosen: Int, heads: Range<Int>)] = []
+  /// The candidates of every recorded choice, one after another.
+  private var recordedHeads: [Tag] = []
+  /// Scratch buffers of ``choose(among:now:)``, kept between choices.
+  private var heads: [(lane: Lane, task: UInt64, offset: Int)] = []
+  private var seen = Set<Lane>()
   private var decisionCount = 0
   private var jobCount = 0
   /// A digest of the choices (candidate count and index at each), to count distinct orderings.
@@ -57,8 +69,9 @@ package struct OrderExplorer {
   /// Starts or stops making choices.
   package mutating func setActive(_ active: Bool) { isActive = active }
 
-  /// The lane of a piece of work, and its task ID (0 for none).
-  package static func lane(of work: Work) -> (lane: Lane, task: UInt64) {
+  /// The lane of a piece of work, and its task ID (0 for none). Reads the job's header (a runtime
+  /// call): the scheduler calls it as the job is queued, before taking its lock.
+  package static func lane(of work: Work) -> Tag {
     switch work {
     case .taskJob(let job):
       let task = TaskIdentity.taskID(of: job)
@@ -75,49 +88,51 @@ package struct OrderExplorer {
   }
 
   /// Chooses the ready job to run next: its offset in `ready` (the lanes and task IDs of the ready
-  /// jobs in enqueue order, not empty), recording the choice when there was one. Only the first job of
-  /// each lane is a candidate.
-  package mutating func choose(among ready: [(lane: Lane, task: UInt64)], now: SchedulerInstant) -> Int {
+  /// jobs, in enqueue order; `nil` for a job queued before this run explored, which counts as the
+  /// scheduler's queue). Only the first job of each lane is a candidate.
+  package mutating func choose(among ready: some Sequence<Tag?>, now: SchedulerInstant) -> Int {
     jobCount += 1
-    var heads: [(lane: Lane, task: UInt64, offset: Int)] = []
-    var seen = Set<Lane>()
-    for (offset, (lane, task)) in ready.enumerated() {
+    heads.removeAll(keepingCapacity: true)
+    seen.removeAll(keepingCapacity: true)
+    for (offset, tag) in ready.enumerated() {
+      let (lane, task) = tag ?? (.scheduler, 0)
       if task != 0 && taskOrdinals[task] == nil { taskOrdinals[task] = taskOrdinals.count + 1 }
       if seen.insert(lane).inserted { heads.append((lane, task, offset)) }
     }
     guard heads.count > 1 else { return 0 }
     decisionCount += 1
-    let chosen = pick(among: heads.map(\.lane))
+    let chosen = pick()
     digest = (digest ^ UInt64(heads.count)) &* 0x100_0000_01b3
     digest = (digest ^ UInt64(chosen)) &* 0x100_0000_01b3
     if decisions.count < ExplorationTrace.maximumRecordedDecisions {
-      let labels = heads.map { label($0.lane, task: $0.task) }
-      decisions.append(.init(instant: now, ran: labels[chosen], ready: labels))
+      let start = recordedHeads.count
+      for head in heads { recordedHeads.append((head.lane, head.task)) }
+      decisions.append((now, chosen, start..<recordedHeads.count))
     }
     return heads[chosen].offset
   }
 
-  /// The index of the lane to run among `lanes` (two or more).
-  private mutating func pick(among lanes: [Lane]) -> Int {
+  /// The index of the lane to run among `heads` (two or more).
+  private mutating func pick() -> Int {
     switch strategy.kind {
     case .random:
-      return Int(random.next() % UInt64(lanes.count))
+      return Int(random.next() % UInt64(heads.count))
     case .pct(let depth, _):
-      for lane in lanes where priorities[lane] == nil {
-        priorities[lane] = depth + Int(random.next() % 1_000_000_000)
+      for head in heads where priorities[head.lane] == nil {
+        priorities[head.lane] = depth + Int(random.next() % 1_000_000_000)
       }
-      var top = highest(among: lanes)
+      var top = highestHead()
       if let point = changePoints.firstIndex(of: decisionCount) {
-        priorities[lanes[top]] = point + 1
-        top = highest(among: lanes)
+        priorities[heads[top].lane] = point + 1
+        top = highestHead()
       }
       return top
     }
   }
 
-  private func highest(among lanes: [Lane]) -> Int {
+  private func highestHead() -> Int {
     var best = 0
-    for index in lanes.indices.dropFirst() where priorities[lanes[index]]! > priorities[lanes[best]]! {
+    for index in heads.indices.dropFirst() where priorities[heads[index].lane]! > priorities[heads[best].lane]! {
       best = index
     }
     return best
@@ -135,7 +150,11 @@ package struct OrderExplorer {
 
   /// The run's trace so far.
   package var trace: ExplorationTrace {
-    ExplorationTrace(
-      seed: seed, strategy: strategy, decisions: decisions, decisionCount: decisionCount, jobCount: jobCount)
+    let labelled = decisions.map { decision in
+      let labels = recordedHeads[decision.heads].map { label($0.lane, task: $0.task) }
+      return ExplorationTrace.Decision(instant: decision.instant, ran: labels[decision.chosen], ready: labels)
+    }
+    return ExplorationTrace(
+      seed: seed, strategy: strategy, decisions: labelled, decisionCount: decisionCount, jobCount: jobCount)
   }
 }

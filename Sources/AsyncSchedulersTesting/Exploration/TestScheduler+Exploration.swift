@@ -111,6 +111,7 @@ extension TestScheduler {
     _ body: (TestScheduler) async throws -> Void
   ) async -> ExplorationOutcome {
     let scheduler = TestScheduler(name: name)
+    scheduler.exploresOrderings.store(true, ordering: .relaxed)
     scheduler.state.withCriticalRegion { $0.explore(with: OrderExplorer(seed: seed, strategy: strategy)) }
     var failed = false
     do {
@@ -131,7 +132,8 @@ extension TestScheduler {
     if expectingNoPendingWork {
       scheduler.expectNoPendingWork(fileID: fileID, filePath: filePath, line: line, column: column)
     }
-    let (trace, digest) = scheduler.state.withCriticalRegion { ($0.explorer!.trace, $0.explorer!.digest) }
+    let explorer = scheduler.state.withCriticalRegion { $0.exploration!.explorer }
+    let (trace, digest) = (explorer.trace, explorer.digest)
     return ExplorationOutcome(
       failed: failed || scheduler.issuesReported.load(ordering: .relaxed) > 0, trace: trace, digest: digest)
   }

@@ -19,7 +19,7 @@ import Dispatch
 /// allocation or hashing per job): a task's entry is evicted only when four other tasks whose
 /// addresses share its set have started jobs since its own latest one (the oldest entry of a set goes
 /// first).
-final class TaskJobStarts: @unchecked Sendable {
+package final class TaskJobStarts: @unchecked Sendable {
   // Why @unchecked Sendable: the table is read and written only by the thread running a job of the
   // scheduler that owns it, and a scheduler runs one job at a time: its driving calls are exclusive
   // (a flag under its lock), its capturing scope's pump is the only driver during the scope, and a
@@ -28,10 +28,14 @@ final class TaskJobStarts: @unchecked Sendable {
 
   /// One job of a task: when it started and ended (real nanoseconds; `end` 0 while it runs), and the
   /// virtual instant when it started.
-  struct Job {
-    var start: UInt64 = 0
-    var end: UInt64 = 0
-    var virtualStart: SchedulerInstant = .zero
+  package struct Job {
+    package var start: UInt64 = 0
+    package var end: UInt64 = 0
+    package var virtualStart: SchedulerInstant = .zero
+
+    package init(start: UInt64 = 0, end: UInt64 = 0, virtualStart: SchedulerInstant = .zero) {
+      (self.start, self.end, self.virtualStart) = (start, end, virtualStart)
+    }
   }
 
   /// How many jobs of a task are kept, the running one included.

@@ -76,7 +76,9 @@ extension TestScheduler {
 
   /// Queues a captured global job of scope `scope`; `false`, queuing nothing, once that scope ended.
   func queueCapturedJob(_ job: UnownedJob, scope: UInt64) -> Bool {
-    admit(forScope: scope) { $0.enqueue(.taskJob(job), .captured) }
+    let work = Work.taskJob(job)
+    let lane = explorationLane(of: work)
+    return admit(forScope: scope) { $0.enqueue(work, lane: lane, .captured) }
   }
 
   /// Adds a timer of scope `id`'s code at `deadline` (a Dispatch timer its code armed, from any
@@ -91,7 +93,9 @@ extension TestScheduler {
   /// Queues work of scope `id`'s code (main-queue work it handed to Dispatch, from any thread): never an
   /// escape. Returns `false`, queuing nothing, once that scope ended.
   func queueScopeWork(scope id: UInt64, runnable job: any RunnableJob) -> Bool {
-    admit(forScope: id) { $0.enqueue(.runnable(job), .captured) }
+    let work = Work.runnable(job)
+    let lane = explorationLane(of: work)
+    return admit(forScope: id) { $0.enqueue(work, lane: lane, .captured) }
   }
 
   /// Hands work of scope `id` over with `admit`, in one critical region that first checks the scope
@@ -116,7 +120,7 @@ extension TestScheduler {
 
   /// Queues the scope's own machinery (it runs on the pump, never an escape).
   func queueScopeWork(_ work: @escaping @Sendable () -> Void) {
-    let admission = state.withCriticalRegion { $0.enqueue(.closure(work)) }
+    let admission = state.withCriticalRegion { $0.enqueue(.closure(work), lane: (.scheduler, 0)) }
     if admission.wake { wakeup.signal() }
   }
 

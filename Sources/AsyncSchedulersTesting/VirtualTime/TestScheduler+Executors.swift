@@ -8,7 +8,9 @@ extension TestScheduler {
   public func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     if let scope = capturingScope, scope.ownsJob(job) {
-      let wake = state.withCriticalRegion { $0.enqueue(.taskJob(job), .captured).wake }
+      let work = Work.taskJob(job)
+      let lane = explorationLane(of: work)
+      let wake = state.withCriticalRegion { $0.enqueue(work, lane: lane, .captured).wake }
       if wake { wakeup.signal() }
       return
     }
@@ -30,9 +32,10 @@ extension TestScheduler {
     let ownTask = capturingScope?.ownsJob(job) ?? false
     let arrival = ownTask ? .captured : Self.arrival(for: self)
     let work = Work.runnable(MainActorJob(job, scheduler: self))
+    let lane = explorationLane(of: work)
     let admission = handOver(describing: "a main-actor job", hopping: true) { state, escape in
       guard state.isCapturing else { return nil }
-      return state.enqueue(work, arrival, escape: escape)
+      return state.enqueue(work, lane: lane, arrival, escape: escape)
     }
     guard let admission else { return false }
     if admission.wake { wakeup.signal() }
@@ -44,13 +47,21 @@ extension TestScheduler {
   func enqueue(work: Work, escaping what: @autoclosure () -> String, isJob: Bool = false) {
     let arrival = !isJob && acceptsCallbacksFromAnyThread ? .onScheduler : Self.arrival(for: self)
     var watch = false
+    let lane = explorationLane(of: work)
     let admission = handOver(describing: what(), hopping: isJob) { state, escape in
-      let admission = state.enqueue(work, arrival, escape: escape)
+      let admission = state.enqueue(work, lane: lane, arrival, escape: escape)
       if case .queued = admission { watch = isJob && arrival != .onScheduler && state.armStallWatch() }
       return admission
     }
     if admission?.wake == true { wakeup.signal() }
     if watch { startStallWatch() }
+  }
+
+  /// The lane `work` takes when this scheduler explores orderings (`nil` otherwise), read from the job
+  /// before any lock is taken: the state machine's choice then makes no runtime call.
+  @inline(__always)
+  func explorationLane(of work: Work) -> OrderExplorer.Tag? {
+    exploresOrderings.load(ordering: .relaxed) ? OrderExplorer.lane(of: work) : nil
   }
 
   /// Hands work over with `admit`, under the lock. When the state machine answers that the work

@@ -66,6 +66,9 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   let notesJobStarts = Atomic<Bool>(true)
   /// How many failures this scheduler has reported (a run exploring orderings failed when it rose).
   let issuesReported = Atomic<Int>(0)
+  /// Whether this scheduler explores orderings (set once, before any work, by the exploring run): work
+  /// queued then carries its lane.
+  let exploresOrderings = Atomic<Bool>(false)
   /// The background tasks of the running capturing scope (`nil` when none runs); see
   /// ``backgroundTask(fileID:filePath:line:column:_:)``.
   let backgroundTasks = Mutex<[Task<Void, Never>]?>(nil)

@@ -101,26 +101,28 @@ package struct TestSchedulerStateMachine {
     return .wait
   }
 
-  /// The run's ordering choices when it explores orderings (`nil`: plain FIFO).
-  package private(set) var explorer: OrderExplorer?
+  /// The run's ordering choices and ready lanes when it explores orderings (`nil`: plain FIFO).
+  package private(set) var exploration: ExplorationState?
 
   /// Makes this scheduler explore orderings with `explorer` (choices are made while
   /// ``setExploring(_:)`` says so).
-  package mutating func explore(with explorer: OrderExplorer) { self.explorer = explorer }
+  package mutating func explore(with explorer: OrderExplorer) {
+    exploration = ExplorationState(explorer: explorer, alreadyQueued: queues.readyCount)
+  }
 
   /// Starts making ordering choices (the scope's body runs on the scheduler), or stops (it returned).
-  package mutating func setExploring(_ active: Bool) { explorer?.setActive(active) }
+  package mutating func setExploring(_ active: Bool) { exploration?.setActive(active) }
 
   /// Whether timers due at one instant all fire before any ready job runs (exploring orderings: their
   /// wake-ups are then ready together and permuted).
-  package var firesDueTimersTogether: Bool { explorer?.isActive ?? false }
+  package var firesDueTimersTogether: Bool { exploration?.isActive ?? false }
 
   /// Removes the next ready job: the first, or the one the explorer chooses.
   private mutating func takeReady() -> Work? {
     guard queues.readyCount > 0 else { return nil }
-    guard explorer?.isActive == true else { return queues.popReady() }
-    let offset = explorer!.choose(among: queues.readyWork.map(OrderExplorer.lane(of:)), now: now)
-    return queues.removeReady(at: offset)
+    guard exploration != nil else { return queues.popReady() }
+    let offset = exploration!.takeNext(now: now)
+    return offset == 0 ? queues.popReady() : queues.removeReady(at: offset)
   }
 
   /// Callers of `TestScheduler.settle()` waiting for the scope to have nothing ready.
@@ -140,14 +142,19 @@ package struct TestSchedulerStateMachine {
   package mutating func takeTaskJobs() -> (global: [UnownedJob], main: [UnownedJob]) {
     var global: [UnownedJob] = []
     var main: [UnownedJob] = []
+    var taken: [Bool] = []
     _ = queues.removeReady { work in
       switch work {
       case .taskJob(let job): global.append(job)
       case .runnable(let job as MainActorJob): main.append(job.job)
-      default: return false
+      default:
+        taken.append(false)
+        return false
       }
+      taken.append(true)
       return true
     }
+    exploration?.removeTaken(taken)
     return (global, main)
   }
 
@@ -218,16 +225,19 @@ package struct TestSchedulerStateMachine {
   package var pendingCount: Int { queues.readyCount + queues.timerCount }
   var nextDeadline: SchedulerInstant? { queues.readyCount == 0 ? queues.firstTimer?.deadline : now }
 
-  /// Queues ready work that arrived as `arrival`. When it escapes, it is queued only with `escape`
-  /// (what it is and where it came from), which is then recorded in the same step, so the driving call
-  /// that runs the work also reports it; an `escape` given for work that no longer escapes (the
-  /// scheduler changed meanwhile) is dropped.
+  /// Queues ready work that arrived as `arrival`, with its exploration `lane` (read before the lock;
+  /// `nil` when not exploring). When it escapes, it is queued only with `escape` (what it is and where
+  /// it came from), which is then recorded in the same step, so the driving call that runs the work also
+  /// reports it; an `escape` given for work that no longer escapes (the scheduler changed meanwhile) is
+  /// dropped.
   package mutating func enqueue(
-    _ work: Work, _ arrival: Arrival = .onScheduler, escape: (what: String, origin: String)? = nil
+    _ work: Work, lane: OrderExplorer.Tag?, _ arrival: Arrival = .onScheduler,
+    escape: (what: String, origin: String)? = nil
   ) -> Admission {
     let escaped = isEscape(arrival)
     if escaped && escape == nil { return .describeEscape }
     queues.appendReady(work)
+    exploration?.queued(lane)
     if escaped, let escape { recordEscape(what: escape.what, origin: escape.origin) }
     return .queued(wake: takeWaiter(), escaped: escaped)
   }
