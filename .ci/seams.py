@@ -4,7 +4,9 @@
   registry, the scope's own types or the runtime hooks: the scheduler knows its scope only through the
   CapturingScope protocol;
 - a file outside the runtime-hooks room calls dlsym, dlopen or mprotect;
-- a file of the module is longer than 320 lines (rooms of one concept per file, about 300 lines).
+- a file of the module is longer than 320 lines (rooms of one concept per file, about 300 lines);
+- a `package` declaration of the core (Sources/AsyncSchedulers) is not named in the core's Internals
+  article, the list of the engine seam (so the article stays true as the seam changes).
 """
 import pathlib
 import re
@@ -28,6 +30,18 @@ for path in sorted(root.rglob("*.swift")):
             problems.append(f"{relative}:{number}: the virtual-time room names the scope or the hooks: {line.strip()}")
         if relative.parts[0] != "RuntimeHooks" and runtime_calls.search(code):
             problems.append(f"{relative}:{number}: only RuntimeHooks/ calls dlsym, dlopen or mprotect: {line.strip()}")
+core = root.parent / "AsyncSchedulers"
+internals = (core / "AsyncSchedulers.docc" / "Internals.md").read_text()
+declaration = re.compile(
+    r"\bpackage\s+(?:(?:static|final|mutating|nonisolated|private\(set\))\s+)*"
+    r"(?:func|var|let|struct|enum|class|protocol|typealias)\s+([A-Za-z_][A-Za-z0-9_]*)")
+for path in sorted(core.rglob("*.swift")):
+    for number, line in enumerate(path.read_text().splitlines(), 1):
+        match = declaration.search(line.split("//", 1)[0])
+        if match and f"{match.group(1)}" not in internals:
+            problems.append(
+                f"AsyncSchedulers/{path.relative_to(core)}:{number}: package `{match.group(1)}` is not named in "
+                "the core's Internals article (the engine seam's list)")
 for problem in problems:
     print(problem)
 if problems:

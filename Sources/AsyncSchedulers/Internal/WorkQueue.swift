@@ -45,13 +45,13 @@ final class WorkQueue: TimerOwner, Sendable {
     /// it alive.
     var keepAlive: (any Scheduler)?
 
-    /// Sets or clears `keepAlive` after the timers changed; returns the reference to release once
-    /// the lock is released (never release the host under this lock).
     /// The context for workers claimed by `action` (none when it claims none).
     func context(for action: WorkQueueStateMachine.WorkerAction) -> WorkerContext? {
       action.start > 0 ? WorkerContext(host: host, serial: serial) : nil
     }
 
+    /// Sets or clears `keepAlive` after the timers changed; returns the reference to release once
+    /// the lock is released (never release the host under this lock).
     mutating func retainWhileTimersPending() -> (any Scheduler)? {
       if machine.timerCount > 0 {
         if keepAlive == nil { keepAlive = host }

@@ -9,8 +9,9 @@ import AsyncSchedulers
 /// Jobs fall into *lanes*, the units Swift leaves unordered relative to each other: each task's job on
 /// the global executor is a lane of its own (a task has one job ready at a time), the main actor's jobs
 /// and every other block for the main queue (the stood-in main scheduler's, `DispatchQueue.main.async`)
-/// are one lane, as on a device where the main queue is one FIFO, and the scheduler's own serial queue (callbacks, bridged blocks, jobs of actors bound
-/// to it) is one lane. Within a lane, the first job is the only candidate: enqueue order is kept.
+/// are one lane, as on a device where the main queue is one FIFO, and the scheduler's own serial queue
+/// (callbacks, bridged blocks, jobs of actors bound to it) is one lane. Within a lane, the first job is
+/// the only candidate: enqueue order is kept.
 package struct OrderExplorer {
   /// A unit of ordering.
   package enum Lane: Hashable {
