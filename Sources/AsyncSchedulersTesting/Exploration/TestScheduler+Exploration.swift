@@ -59,7 +59,9 @@ extension TestScheduler {
       if outcome.failed {
         let report = OrderExplorationReport(runsPassed: run, distinctOrderings: orderings.count, failure: outcome.trace)
         let strategyArgument = strategy == .random ? "" : ", strategy: \(strategy)"
-        return (report, explorationFailure(report, runs: runs, replay: replay(runSeed, strategyArgument)))
+        let message = explorationFailure(
+          report, runs: runs, replay: replay(runSeed, strategyArgument), cause: outcome.cause)
+        return (report, message)
       }
       if Task.isCancelled {
         return (OrderExplorationReport(runsPassed: run + 1, distinctOrderings: orderings.count, failure: nil), nil)
@@ -89,8 +91,8 @@ extension TestScheduler {
       stallTimeout: stallTimeout, fileID: fileID, filePath: filePath, line: line, column: column, body)
     if outcome.failed {
       reportIssue(
-        "The replayed run failed; its choices:\n\(outcome.trace)", fileID: fileID, filePath: filePath, line: line,
-        column: column)
+        "The replayed run failed.\(outcome.cause) Its choices:\n\(outcome.trace)", fileID: fileID, filePath: filePath,
+        line: line, column: column)
     }
     return outcome.trace
   }
@@ -100,6 +102,11 @@ extension TestScheduler {
     var failed: Bool
     var trace: ExplorationTrace
     var digest: UInt64
+    /// What the run's body threw, described (`nil`: it returned); part of the one failure message.
+    var thrown: String?
+
+    /// How the run failed, for the failure message: what its body threw, if anything.
+    var cause: String { thrown.map { " The run threw \($0)." } ?? "" }
   }
 
   /// Runs `body` in a capturing scope on a new scheduler exploring orderings with `seed`.
@@ -113,7 +120,7 @@ extension TestScheduler {
     let scheduler = TestScheduler(name: name)
     scheduler.exploresOrderings.store(true, ordering: .relaxed)
     scheduler.state.withCriticalRegion { $0.explore(with: OrderExplorer(seed: seed, strategy: strategy)) }
-    var failed = false
+    var thrown: String?
     do {
       try await $current.withValue(scheduler) {
         try await scheduler.capturingAllTasks(
@@ -124,10 +131,9 @@ extension TestScheduler {
         }
       }
     } catch {
-      failed = true
-      reportIssue(
-        "A run exploring orderings (seed \(seed)) threw \(error)", fileID: fileID, filePath: filePath, line: line,
-        column: column)
+      // Not reported here: the exploration's one failure message says it (an exploration that fails
+      // is one issue, not two).
+      thrown = String(describing: error)
     }
     if expectingNoPendingWork {
       scheduler.expectNoPendingWork(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -135,14 +141,17 @@ extension TestScheduler {
     let explorer = scheduler.state.withCriticalRegion { $0.exploration!.explorer }
     let (trace, digest) = (explorer.trace, explorer.digest)
     return ExplorationOutcome(
-      failed: failed || scheduler.issuesReported.load(ordering: .relaxed) > 0, trace: trace, digest: digest)
+      failed: thrown != nil || scheduler.issuesReported.load(ordering: .relaxed) > 0, trace: trace, digest: digest,
+      thrown: thrown)
   }
 
   /// The failure message of an exploration: the seed, the runs that passed, how to replay, the trace.
-  static func explorationFailure(_ report: OrderExplorationReport, runs: Int, replay: String) -> String {
+  static func explorationFailure(
+    _ report: OrderExplorationReport, runs: Int, replay: String, cause: String = ""
+  ) -> String {
     guard let trace = report.failure else { return "" }
     return "Exploring orderings: run \(report.runsPassed + 1) of \(runs) failed with seed \(trace.seed) "
-      + "(\(report.runsPassed) run(s) passed before it, \(report.distinctOrderings) distinct ordering(s)). "
+      + "(\(report.runsPassed) run(s) passed before it, \(report.distinctOrderings) distinct ordering(s)).\(cause) "
       + "Replay it with \(replay). Its choices:\n\(trace)"
   }
 }

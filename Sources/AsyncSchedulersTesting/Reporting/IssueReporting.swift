@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Testing)
   import Testing
 #endif
@@ -11,19 +12,27 @@
 
 /// Fails the running test with `message`, whichever framework runs it, and never loses it.
 ///
+/// - In an ``IssueCapture`` scope (the package's own tests of failure messages): collected, not recorded.
 /// - In a Swift Testing test: `Issue.record`, at the given source location.
 /// - Outside one (an XCTest test, a plain program, a thread no test owns): still `Issue.record` (a Swift
 ///   Testing run attributes it to the run), and `XCTFail` when XCTest is loaded, so a running XCTest
-///   test fails (its message starts with the source location: XCTest takes only literal file names),
-///   and the message is printed to standard error.
+///   test fails at the given location (XCTest prints it, once); the message is also printed to standard
+///   error unless XCTest took it on the main thread, where it runs its tests.
 func reportIssue(_ message: String, fileID: String, filePath: String, line: Int, column: Int) {
+  if let collector = IssueCapture.collector {
+    collector.append(message)
+    return
+  }
   #if canImport(Testing)
     Issue.record(
       Comment(rawValue: message),
       sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     if Test.current != nil { return }
   #endif
-  _ = XCTestFailure.fail(message, filePath: filePath, line: line)
+  // XCTest runs its tests on the main thread and prints each failure it records there (or hands it to
+  // the test's own `record(_:)`): printing it again would show every failure twice. Elsewhere (another
+  // thread, whose failure XCTest may drop between tests; no XCTest loaded) it is printed, never lost.
+  if XCTestFailure.fail(message, filePath: filePath, line: line) && Thread.isMainThread { return }
   let located = "\(fileID):\(line): \(message)"
   var text = "error: \(located)\n"
   text.withUTF8 { bytes in _ = write(STDERR_FILENO, bytes.baseAddress, bytes.count) }

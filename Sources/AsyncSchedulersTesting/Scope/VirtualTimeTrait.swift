@@ -99,8 +99,9 @@
       case .replaying(let seed, let strategy):
         let outcome = await run(seed: seed, strategy: strategy, name: name, location: location, function)
         if outcome.failed {
-          Issue.record(
-            "The run replaying seed \(seed) failed; its choices:\n\(outcome.trace)", sourceLocation: location)
+          reportIssue(
+            "The run replaying seed \(seed) failed.\(outcome.cause) Its choices:\n\(outcome.trace)",
+            fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
         }
       case .exploring(let runs, let strategy):
         let (report, failure) = await TestScheduler.explore(
@@ -108,7 +109,9 @@
           replay: { "@Test(.virtualTime(seed: \($0)\($1)))" },
           runOnce: { seed in await run(seed: seed, strategy: strategy, name: name, location: location, function) })
         if let failure {
-          Issue.record(Comment(rawValue: failure), sourceLocation: location)
+          reportIssue(
+            failure, fileID: location.fileID, filePath: location.filePath, line: location.line,
+            column: location.column)
           return
         }
         try Task.checkCancellation()

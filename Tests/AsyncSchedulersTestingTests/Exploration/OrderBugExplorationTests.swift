@@ -34,24 +34,27 @@ struct OrderBugExplorationTests {
   @Test("Random exploration finds every order bug within 100 seeds", arguments: OrderBugScenario.allCases)
   func randomExplorationFindsTheBug(_ scenario: OrderBugScenario) async throws {
     var report: OrderExplorationReport?
-    await withKnownIssue {
+    let issues = await IssueCapture.collecting {
       report = await TestScheduler.exploringOrderings(runs: 100) { try await scenario.run(fixed: false, on: $0) }
     }
     let found = try #require(report)
     #expect(found.failure != nil)
+    #expect(
+      issues.count == 1 && issues[0].contains("Replay it with TestScheduler.replayingOrdering(seed:"), "\(issues)")
     print("\(scenario): random exploration found it in run \(found.runsPassed + 1)")
   }
 
   @Test("PCT exploration finds every order bug within 100 seeds", arguments: OrderBugScenario.allCases)
   func pctExplorationFindsTheBug(_ scenario: OrderBugScenario) async throws {
     var report: OrderExplorationReport?
-    await withKnownIssue {
+    let issues = await IssueCapture.collecting {
       report = await TestScheduler.exploringOrderings(runs: 100, strategy: .pct(depth: 2, expectedDecisions: 8)) {
         try await scenario.run(fixed: false, on: $0)
       }
     }
     let found = try #require(report)
     #expect(found.failure != nil)
+    #expect(issues.count == 1, "\(issues)")
     print("\(scenario): PCT exploration found it in run \(found.runsPassed + 1)")
   }
 
@@ -68,18 +71,19 @@ struct OrderBugExplorationTests {
     .enabled(if: ThreadSanitizerHooks.shared == nil, sanitizerNote), arguments: OrderBugScenario.allCases)
   func replayIsExact(_ scenario: OrderBugScenario) async throws {
     var report: OrderExplorationReport?
-    await withKnownIssue {
+    _ = await IssueCapture.collecting {
       report = await TestScheduler.exploringOrderings(runs: 100) { try await scenario.run(fixed: false, on: $0) }
     }
     let failure = try #require(report?.failure)
     for _ in 0..<repeats {
       var trace: ExplorationTrace?
-      await withKnownIssue {
+      let issues = await IssueCapture.collecting {
         trace = await TestScheduler.replayingOrdering(seed: failure.seed) {
           try await scenario.run(fixed: false, on: $0)
         }
       }
       #expect(trace == failure)
+      #expect(issues.count == 1 && issues[0].hasPrefix("The replayed run failed. The run threw"), "\(issues)")
     }
   }
 }

@@ -1,14 +1,6 @@
 import AppPatterns
 import AsyncSchedulersTesting
-import Synchronization
 import Testing
-
-/// The comments of the issues a known-issue block saw.
-private final class SeenIssues: Sendable {
-  private let comments = Mutex<[String]>([])
-  func add(_ issue: Issue) { comments.withLock { $0 += issue.comments.map(\.rawValue) } }
-  var all: [String] { comments.withLock { $0 } }
-}
 
 @Suite("The .virtualTime(exploring:) and .virtualTime(seed:) traits")
 struct VirtualTimeExplorationTraitTests {
@@ -34,19 +26,15 @@ struct VirtualTimeExplorationTraitTests {
 
   @Test("A failing exploration names the seed, the runs that passed, and the replay spelling")
   func failingExplorationNamesTheSeed() async throws {
-    let seen = SeenIssues()
     let test = try #require(Test.current)
-    try await withKnownIssue {
+    let seen = try await IssueCapture.collecting {
       try await VirtualTimeTrait.virtualTime(exploring: 100).provideScope(
         for: test, testCase: Test.Case.current
       ) {
         try await OrderBugScenario.depositLost.run(fixed: false, on: TestScheduler.current!)
       }
-    } matching: { issue in
-      seen.add(issue)
-      return true
     }
-    let message = try #require(seen.all.first { $0.contains("Exploring orderings: run") })
+    let message = try #require(seen.first { $0.contains("Exploring orderings: run") })
     #expect(message.contains("failed with seed "))
     #expect(message.contains("passed before it"))
     #expect(message.contains("distinct ordering(s)"))
@@ -57,48 +45,36 @@ struct VirtualTimeExplorationTraitTests {
   @Test("Replaying the seed with .virtualTime(seed:) fails the same way, with the same choices")
   func replayTraitRepeatsTheRun() async throws {
     let test = try #require(Test.current)
-    let explored = SeenIssues()
-    try await withKnownIssue {
+    let explored = try await IssueCapture.collecting {
       try await VirtualTimeTrait.virtualTime(exploring: 100).provideScope(for: test, testCase: Test.Case.current) {
         try await OrderBugScenario.cacheLoadsTwice.run(fixed: false, on: TestScheduler.current!)
       }
-    } matching: { issue in
-      explored.add(issue)
-      return true
     }
-    let message = try #require(explored.all.first { $0.contains("Exploring orderings: run") })
+    let message = try #require(explored.first { $0.contains("Exploring orderings: run") })
     let seedText = try #require(message.split(separator: "with seed ").last?.split(separator: " ").first)
     let seed = try #require(UInt64(seedText))
     let choices = try #require(message.split(separator: "Its choices:\n").last)
     for _ in 0..<20 {
-      let replayed = SeenIssues()
-      try await withKnownIssue {
+      let replayed = try await IssueCapture.collecting {
         try await VirtualTimeTrait.virtualTime(seed: seed).provideScope(for: test, testCase: Test.Case.current) {
           try await OrderBugScenario.cacheLoadsTwice.run(fixed: false, on: TestScheduler.current!)
         }
-      } matching: { issue in
-        replayed.add(issue)
-        return true
       }
-      let replay = try #require(replayed.all.first { $0.contains("The run replaying seed \(seed) failed") })
-      #expect(replay.split(separator: "its choices:\n").last == choices)
+      let replay = try #require(replayed.first { $0.contains("The run replaying seed \(seed) failed") })
+      #expect(replay.split(separator: "Its choices:\n").last == choices)
     }
   }
 
   @Test("Exploring with PCT names the strategy in the replay spelling")
   func pctReplaySpellingNamesTheStrategy() async throws {
     let test = try #require(Test.current)
-    let seen = SeenIssues()
-    try await withKnownIssue {
+    let seen = try await IssueCapture.collecting {
       try await VirtualTimeTrait.virtualTime(exploring: 100, strategy: .pct(depth: 2, expectedDecisions: 8))
         .provideScope(for: test, testCase: Test.Case.current) {
           try await OrderBugScenario.timeoutAndResponseBothComplete.run(fixed: false, on: TestScheduler.current!)
         }
-    } matching: { issue in
-      seen.add(issue)
-      return true
     }
-    #expect(seen.all.contains { $0.contains(", strategy: .pct(depth: 2, expectedDecisions: 8)))") })
+    #expect(seen.contains { $0.contains(", strategy: .pct(depth: 2, expectedDecisions: 8)))") })
   }
 }
 
