@@ -105,7 +105,7 @@ struct SettleTests {
   @Test("settle returns once the work of the current instant has all happened, and the clock has not moved")
   func settleRunsTheCurrentInstant() async {
     let scheduler = TestScheduler()
-    await scheduler.capturingAllTasks {
+    await scheduler.capturingAllTasks(expectingNoPendingWork: false) {
       let model = SearchViewModel { [$0] }
       let steps = Log()
       Task {

@@ -50,7 +50,7 @@ struct BackgroundTaskTests {
     let scheduler = TestScheduler()
     let polls = Counter()
     var poller: Task<Void, Never>?
-    await scheduler.capturingAllTasks {
+    await scheduler.capturingAllTasks(expectingNoPendingWork: false) {
       poller = Task {
         while !Task.isCancelled {
           polls.increment()

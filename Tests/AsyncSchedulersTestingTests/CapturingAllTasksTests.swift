@@ -213,7 +213,7 @@ struct CapturingAllTasksTests {
   func pendingWorkOutlivesTheScope() async {
     let scheduler = TestScheduler()
     let trace = Trace()
-    await scheduler.capturingAllTasks {
+    await scheduler.capturingAllTasks(expectingNoPendingWork: false) {
       scheduler.schedule(at: SchedulerInstant.zero.advanced(by: .seconds(1))) { trace("timer") }
     }
     #expect(scheduler.pendingCount == 1)
@@ -342,7 +342,7 @@ private enum MainActorProbe {
 struct CaptureScopeEndTests {
   /// The scope of the issue: a task sleeping three times 5 s, a body sleeping 6 s.
   private static func scope(on scheduler: TestScheduler, isolation: isolated (any Actor)? = #isolation) async {
-    await scheduler.capturingAllTasks {
+    await scheduler.capturingAllTasks(expectingNoPendingWork: false) {
       Task { for _ in 0..<3 { try? await Task.sleep(for: .seconds(5)) } }
       try? await Task.sleep(for: .seconds(6))
     }

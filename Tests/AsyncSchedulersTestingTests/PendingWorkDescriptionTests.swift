@@ -8,7 +8,7 @@ struct PendingWorkDescriptionTests {
   @Test("A task's pending plain sleep is named after the task, and at the end of a test the message says how to end it")
   func pendingSleepsAreNamed() async {
     let scheduler = TestScheduler()
-    let poller = await scheduler.capturingAllTasks {
+    let poller = await scheduler.capturingAllTasks(expectingNoPendingWork: false) {
       let poller = Task(name: "poller") {
         while !Task.isCancelled { try? await Task.sleep(for: .seconds(1)) }
       }
@@ -30,7 +30,7 @@ struct PendingWorkDescriptionTests {
   @Test("An unnamed task's pending plain sleep is listed as a timer or plain sleep")
   func unnamedSleepsSayHowToName() async {
     let scheduler = TestScheduler()
-    let sleeper = await scheduler.capturingAllTasks {
+    let sleeper = await scheduler.capturingAllTasks(expectingNoPendingWork: false) {
       let sleeper = Task { try? await Task.sleep(for: .seconds(5)) }
       await scheduler.settle()
       return sleeper

@@ -138,7 +138,7 @@ struct ScopeDispatchTests {
     do {
       let scheduler = TestScheduler()
       weakScheduler = scheduler
-      await scheduler.capturingAllTasks {
+      await scheduler.capturingAllTasks(expectingNoPendingWork: false) {
         let queue = DispatchQueue(label: "own queue")
         queue.setSpecific(key: releaseKey, value: ReleaseMarker(released))
         queue.asyncAfter(deadline: .now() + 60) {}

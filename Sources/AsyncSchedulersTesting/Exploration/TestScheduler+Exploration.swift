@@ -124,7 +124,8 @@ extension TestScheduler {
     do {
       try await $current.withValue(scheduler) {
         try await scheduler.capturingAllTasks(
-          isolation: isolation, autoAdvance: autoAdvance, stallTimeout: stallTimeout, fileID: fileID,
+          isolation: isolation, autoAdvance: autoAdvance, stallTimeout: stallTimeout, expectingNoPendingWork: false,
+          fileID: fileID,
           filePath: filePath, line: line, column: column
         ) {
           try await body(scheduler)

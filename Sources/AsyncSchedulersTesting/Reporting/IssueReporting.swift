@@ -19,6 +19,7 @@ import Foundation
 ///   test fails at the given location (XCTest prints it, once); the message is also printed to standard
 ///   error unless XCTest took it on the main thread, where it runs its tests.
 func reportIssue(_ message: String, fileID: String, filePath: String, line: Int, column: Int) {
+  let inTask = withUnsafeCurrentTask { $0 != nil }
   if let collector = IssueCapture.collector {
     collector.append(message)
     return
@@ -29,10 +30,11 @@ func reportIssue(_ message: String, fileID: String, filePath: String, line: Int,
       sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     if Test.current != nil { return }
   #endif
-  // XCTest runs its tests on the main thread and prints each failure it records there (or hands it to
-  // the test's own `record(_:)`): printing it again would show every failure twice. Elsewhere (another
-  // thread, whose failure XCTest may drop between tests; no XCTest loaded) it is printed, never lost.
-  if XCTestFailure.fail(message, filePath: filePath, line: line) && Thread.isMainThread { return }
+  // XCTest runs its tests on the main thread (an async test's body in a task) and prints each failure
+  // it records (or hands it to the test's own `record(_:)`): printing it again would show every failure
+  // twice. From a thread no test owns (a raw thread, a Dispatch callback), whose failure XCTest drops
+  // when no test runs, or when XCTest is not loaded, it is printed, never lost.
+  if XCTestFailure.fail(message, filePath: filePath, line: line) && (Thread.isMainThread || inTask) { return }
   let located = "\(fileID):\(line): \(message)"
   var text = "error: \(located)\n"
   text.withUTF8 { bytes in _ = write(STDERR_FILENO, bytes.baseAddress, bytes.count) }

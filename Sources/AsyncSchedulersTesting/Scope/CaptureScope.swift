@@ -55,6 +55,12 @@ final class CaptureScope: CapturingScope {
     case threw(Failure)
     /// The body could not be moved onto the pump (it never ran).
     case refused
+
+    /// Whether the body could not be moved onto the pump.
+    var wasRefused: Bool {
+      if case .refused = self { return true }
+      return false
+    }
   }
 
   /// Runs `body` in the scope, from beginning to end: the scope begins (the hooks route its tasks'

@@ -71,6 +71,10 @@ extension TestScheduler {
   ///   Timers and callbacks still pending stay on this scheduler and run on its next driving call; ready
   ///   jobs of tasks go back to the runtime's executors (global or main), so a task that outlives the
   ///   scope is never stranded. Escapes recorded in the scope are reported when it ends.
+  /// - Pending work: with `expectingNoPendingWork` (the default), work still pending when the scope
+  ///   ends fails the test at the call, as ``expectNoPendingWork(fileID:filePath:line:column:)`` would
+  ///   (in XCTest and Swift Testing alike, as the `.virtualTime` trait does); pass `false` when the test
+  ///   goes on driving the scheduler after the scope.
   /// - Precondition: the runtime exports `swift_task_enqueueGlobal_hook` and
   ///   `swift_task_getMainExecutor_hook` (Linux and Darwin do); if it does not, the scope fails the test
   ///   and runs `body` uncaptured.
@@ -83,6 +87,7 @@ extension TestScheduler {
     isolation: isolated (any Actor)? = #isolation,
     autoAdvance: Bool = true,
     stallTimeout: Duration = .seconds(10),
+    expectingNoPendingWork: Bool = true,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
     _ body: () async throws(Failure) -> Result
   ) async throws(Failure) -> Result {
@@ -106,7 +111,13 @@ extension TestScheduler {
       options: CaptureScope.Options(
         autoAdvance: autoAdvance, stallTimeout: stallTimeout,
         place: SourcePlace(fileID: fileID, filePath: filePath, line: line, column: column)))
-    switch await scope.run(isolation: isolation, body) {
+    let outcome = await scope.run(isolation: isolation, body)
+    if expectingNoPendingWork, !outcome.wasRefused {
+      // As the `.virtualTime` trait does at the end of its test: what the scope's code left pending (a
+      // poller nobody stopped, a timer nobody cancelled) fails the test here, under XCTest too.
+      expectNoPendingWork(atEndOfTest: true, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+    switch outcome {
     case .returned(let value): return value
     case .threw(let error): throw error
     case .refused:

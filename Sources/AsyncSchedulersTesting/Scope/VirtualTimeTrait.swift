@@ -72,9 +72,8 @@
       let scheduler = TestScheduler(name: test.displayName ?? test.name)
       try await TestScheduler.$current.withValue(scheduler) {
         try await scheduler.capturingAllTasks(
-          autoAdvance: autoAdvances, stallTimeout: stallTimeout, fileID: location.fileID, filePath: location.filePath,
-          line: location.line,
-          column: location.column
+          autoAdvance: autoAdvances, stallTimeout: stallTimeout, expectingNoPendingWork: false,
+          fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column
         ) {
           try await function()
         }
