@@ -15,10 +15,10 @@ public final class ConnectableObservable<Element: Sendable>: ObservableType, Sen
   private let shared: Observable<Element>
   private let connection = Mutex(Connection())
 
-  init<Subject: ObserverType & ObservableType>(source: Signal<Element, any Error>, subject: Subject)
-  where Subject.Element == Element {
+  init<Subject: SubjectType>(source: Signal<Element, any Error>, subject: Subject)
+  where Subject.Element == Element, Subject.Observer.Element == Element {
     self.source = source
-    subjectObserver = AnyObserver(subject)
+    subjectObserver = AnyObserver(subject.asObserver())
     shared = subject.asObservable()
   }
 
@@ -84,8 +84,8 @@ public enum SubjectLifetimeScope: Sendable {
 
 extension ObservableType {
   /// A connectable sequence multicasting through `subject` (RxSwift's `multicast`).
-  public func multicast<Subject: ObserverType & ObservableType>(_ subject: Subject) -> ConnectableObservable<Element>
-  where Subject.Element == Element {
+  public func multicast<Subject: SubjectType>(_ subject: Subject) -> ConnectableObservable<Element>
+  where Subject.Element == Element, Subject.Observer.Element == Element {
     ConnectableObservable(source: signal, subject: subject)
   }
 

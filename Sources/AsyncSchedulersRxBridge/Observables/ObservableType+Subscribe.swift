@@ -15,17 +15,18 @@ extension ObservableType {
   ///
   /// The closures run on the thread that sends each event. `onDisposed` runs once, when the
   /// subscription ends: after `onError` or `onCompleted`, or when the returned disposable is disposed,
-  /// on the disposing thread.
+  /// on the disposing thread. Without `onError`, an error goes to ``Hooks/defaultErrorHandler``.
   @inlinable public func subscribe(
     onNext: (@Sendable (Element) -> Void)? = nil, onError: (@Sendable (any Swift.Error) -> Void)? = nil,
     onCompleted: (@Sendable () -> Void)? = nil, onDisposed: (@Sendable () -> Void)? = nil
   ) -> any Disposable {
     let disposed = onDisposed.map { Disposables.create(with: $0) }
+    let callStack = onError == nil ? Hooks.subscriptionCallStack() : []
     let subscription = signal.subscribe { event in
       switch event {
       case .next(let value): onNext?(value)
       case .failed(let error):
-        onError?(error)
+        if let onError { onError(error) } else { Hooks.defaultErrorHandler(callStack, error) }
         disposed?.dispose()
       case .finished:
         onCompleted?()

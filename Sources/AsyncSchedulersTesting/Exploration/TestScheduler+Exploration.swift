@@ -5,7 +5,7 @@ extension TestScheduler {
   /// choices follow a different seed, until a run fails: the XCTest spelling of
   /// `@Test(.virtualTime(exploring:))`.
   ///
-  /// Each run is ``capturingAllTasks(isolation:autoAdvance:stallTimeout:fileID:filePath:line:column:_:)``
+  /// Each run is ``capturingAllTasks(isolation:autoAdvance:stallTimeout:expectingNoPendingWork:fileID:filePath:line:column:_:)``
   /// on a fresh ``TestScheduler`` (also ``TestScheduler/current``), which, at every virtual instant
   /// where jobs of different tasks or queues are ready together, runs the one its
   /// ``OrderingStrategy`` picks (see the strategy for what is never reordered). A run fails when

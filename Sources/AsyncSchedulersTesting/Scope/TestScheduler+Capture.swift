@@ -134,7 +134,7 @@ extension TestScheduler {
   /// has all happened.
   ///
   /// Call it from the body of
-  /// ``capturingAllTasks(isolation:autoAdvance:stallTimeout:fileID:filePath:line:column:_:)`` or a
+  /// ``capturingAllTasks(isolation:autoAdvance:stallTimeout:expectingNoPendingWork:fileID:filePath:line:column:_:)`` or a
   /// `.virtualTime` test. The scope's pump resumes the caller when it finds nothing ready, before
   /// auto-advance would move the clock; no yield loops, no real-time waits. Outside a capturing scope
   /// it runs the ready work (as `advance(by: .zero)`) and returns. It never blocks a thread;

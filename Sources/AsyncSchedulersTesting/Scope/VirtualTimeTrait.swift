@@ -4,7 +4,7 @@
   import Testing
 
   /// A Swift Testing trait that runs each test on virtual time: inside
-  /// ``TestScheduler/capturingAllTasks(isolation:autoAdvance:stallTimeout:fileID:filePath:line:column:_:)`` on a new
+  /// ``TestScheduler/capturingAllTasks(isolation:autoAdvance:stallTimeout:expectingNoPendingWork:fileID:filePath:line:column:_:)`` on a new
   /// ``TestScheduler``, reachable in the test as ``TestScheduler/current``.
   ///
   /// ```swift
@@ -31,7 +31,7 @@
     /// How long the test may wait with nothing ready to run before the scope reports a stall.
     public var stallTimeout: Duration
     /// Whether the clock moves to the next timer by itself when every task of the test waits (see
-    /// ``TestScheduler/capturingAllTasks(isolation:autoAdvance:stallTimeout:fileID:filePath:line:column:_:)``).
+    /// ``TestScheduler/capturingAllTasks(isolation:autoAdvance:stallTimeout:expectingNoPendingWork:fileID:filePath:line:column:_:)``).
     public var autoAdvances: Bool = true
 
     /// Whether the test explores orderings (runs N times with seeded choices) or replays one seed.

@@ -8,7 +8,7 @@ import Synchronization
 /// Plain `Task.sleep` on virtual time: the runtime hands a sleeping task's wake-up job to the
 /// *schedulable* executor the task runs on (Swift 6.3's `SchedulingExecutor`, an SPI), and a
 /// ``TestScheduler`` is one, so a task running on it (preferring it, isolated to an actor bound to it,
-/// captured by ``TestScheduler/capturingAllTasks(isolation:autoAdvance:stallTimeout:fileID:filePath:line:column:_:)``,
+/// captured by ``TestScheduler/capturingAllTasks(isolation:autoAdvance:stallTimeout:expectingNoPendingWork:fileID:filePath:line:column:_:)``,
 /// or main-actor code inside that scope) sleeps on the virtual clock. Where the SPI is missing (a
 /// compiler before 6.3) the conformance is absent and such sleeps take real time, as before.
 extension TestScheduler {

@@ -1,0 +1,27 @@
+import AsyncSchedulersRxBridge
+import Testing
+
+/// An error only this test sends: other tests running meanwhile may hand the hook errors of their own.
+private struct Probe: Error, CustomStringConvertible {
+  let name: String
+  var description: String { name }
+}
+
+@Suite("Hooks", .serialized)
+struct HooksTests {
+  @Test("an error no subscriber handles goes to Hooks.defaultErrorHandler, with the captured call stack")
+  func unhandledErrorsReachTheDefaultHandler() {
+    let log = Log()
+    let saved = (Hooks.defaultErrorHandler, Hooks.customCaptureSubscriptionCallstack, Hooks.recordCallStackOnError)
+    defer {
+      (Hooks.defaultErrorHandler, Hooks.customCaptureSubscriptionCallstack, Hooks.recordCallStackOnError) = saved
+    }
+    Hooks.defaultErrorHandler = { stack, error in if error is Probe { log("\(stack) \(error)") } }
+    Hooks.customCaptureSubscriptionCallstack = { ["frame"] }
+    _ = Observable<Int>.error(Probe(name: "unhandled")).subscribe(onNext: { _ in })
+    _ = Observable<Int>.error(Probe(name: "handled")).subscribe(onError: { _ in log("handled") })
+    Hooks.recordCallStackOnError = true
+    _ = Observable<Int>.error(Probe(name: "with stack")).subscribe()
+    #expect(log.values == ["[] \(Probe(name: "unhandled"))", "handled", "[\"frame\"] \(Probe(name: "with stack"))"])
+  }
+}
