@@ -176,20 +176,34 @@ extension ObservableType {
 extension ObservableType where Element: RxAbstractInteger {
   /// Sends `0` after `dueTime`, then, with a `period`, `1`, `2`, … every period, on `scheduler`;
   /// without one it completes after the first value (RxSwift's `timer`). A core repeating timer: ticks
-  /// a stalled scheduler missed are coalesced.
+  /// a stalled scheduler missed are coalesced. A zero period, as in RxSwift, schedules each next value
+  /// as soon as the previous one was sent (on RxTest's scheduler: one tick later).
+  /// - Precondition: `period` is not negative.
   public static func timer(_ dueTime: RxTimeInterval, period: RxTimeInterval? = nil, scheduler: some SchedulerType)
     -> Observable<Element>
   {
     let api = "Observable.timer"
-    let core = coreScheduler(of: scheduler, for: api)
-    let delay = dueTime.duration(for: api, "dueTime")
     let every = period.flatMap { $0.rxDuration }
     if let every {
-      checkArgument(every > .zero, "\(api): period must be positive (got \(period!))")
+      checkArgument(every >= .zero, "\(api): period must not be negative (got \(period!))")
+      if every == .zero { return back(toBack: dueTime, on: scheduler) }
     }
+    let core = coreScheduler(of: scheduler, for: api)
+    let delay = dueTime.duration(for: api, "dueTime")
     return Observable(
       Signal<Int, Never>.timer(after: delay, period: every, on: core).setFailureType(to: (any Error).self)
     ).map { Element($0) }
+  }
+
+  /// `0` after `dueTime`, then `1`, `2`, … each scheduled on `scheduler` as soon as the previous one
+  /// was sent: a timer with a zero period.
+  private static func back(toBack dueTime: RxTimeInterval, on scheduler: some SchedulerType) -> Observable<Element> {
+    Observable.create { observer in
+      scheduler.scheduleRecursive(Element.zero, dueTime: dueTime) { value, recursion in
+        observer.onNext(value)
+        recursion.schedule(value &+ 1, dueTime: .seconds(0))
+      }
+    }
   }
 
   /// Sends `0`, `1`, `2`, … every `period`, the first after one period, on `scheduler` (RxSwift's

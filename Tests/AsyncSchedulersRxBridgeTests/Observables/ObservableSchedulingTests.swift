@@ -37,6 +37,25 @@ struct ObservableSchedulingTests {
     #expect(once.trace == ["0@9100", "completed@9100"])
   }
 
+  @Test("a zero period, as in RxSwift, sends each next value as soon as the previous one was sent")
+  func zeroPeriodIsBackToBack() {
+    let recorder = Recorder<Int>(clock: test)
+    let subscription = Observable<Int>.interval(.seconds(0), scheduler: rx).take(5).subscribe(recorder)
+    test.advance(by: .zero)
+    subscription.dispose()
+    #expect(recorder.trace == ["0@0", "1@0", "2@0", "3@0", "4@0", "completed@0"])
+  }
+
+  @Test("a negative period stops the program naming Observable.timer and the period")
+  func negativePeriodTraps() async throws {
+    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Observable<Int>.interval(.seconds(-1), scheduler: MainScheduler.instance)
+    }
+    #expect(
+      String(decoding: result.standardErrorContent, as: UTF8.self).contains(
+        "Observable.timer: period must not be negative (got seconds(-1))"))
+  }
+
   @Test("observe(on:) delivers on the scheduler, in order; subscribe(on:) subscribes there")
   func observeAndSubscribeOn() {
     let recorder = Recorder<Int>(clock: test)
