@@ -16,8 +16,9 @@ extension Signal {
     combining(other) { CombineLatestStateMachine<Element, Other, Failure>() }
   }
 
-  /// `combineLatest` with ReactiveObjC's end: only both signals finishing finishes it, also when one
-  /// finished without a value (the RAC bridge's `-combineLatestWith:`).
+  /// `combineLatest` with ReactiveObjC's and RxSwift's end: only both signals finishing finishes it,
+  /// also when one finished without a value (the RAC bridge's `-combineLatestWith:`, the Rx bridge's
+  /// `combineLatest`).
   @inlinable package func combineLatestFinishingWithBoth<Other: Sendable>(
     _ other: Signal<Other, Failure>
   ) -> Signal<(Element, Other), Failure> {

@@ -36,6 +36,20 @@ struct ObservableMoreOperatorTests {
     #expect(trace(Observable<Int>.empty().first().asObservable()) == ["nil", "completed"])
   }
 
+  @Test("combineLatest completes only when every source has, also when one completed empty, as RxSwift")
+  func combineLatestCompletesWhenAllHave() {
+    let never = PublishSubject<Int>()
+    #expect(trace(Observable.combineLatest(Observable<Int>.empty(), never.asObservable()) { $0 + $1 }) == [])
+    #expect(trace(Observable.combineLatest([Observable<Int>.empty(), never.asObservable()])) == [])
+    let six = Observable.combineLatest(
+      Observable.of(1), Observable.of(2), Observable.of(3), Observable.of(4), Observable<Int>.empty(),
+      never.asObservable()
+    ) { $0 + $1 + $2 + $3 + $4 + $5 }
+    #expect(trace(six) == [])
+    never.onCompleted()
+    #expect(trace(Observable.combineLatest(Observable<Int>.empty(), never.asObservable()) { $0 + $1 }) == ["completed"])
+  }
+
   @Test("share(scope: .forever) keeps its replay across connections; .whileConnected starts again")
   func shareScopes() {
     let subscriptions = Log()
