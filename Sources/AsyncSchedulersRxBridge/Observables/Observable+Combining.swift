@@ -108,8 +108,10 @@ extension ObservableType {
     _ source1: O1, _ source2: O2,
     resultSelector: @escaping @Sendable (O1.Element, O2.Element) throws -> Element
   ) -> Observable<Element> {
-    Observable<(O1.Element, O2.Element)>(source1.asObservable().signal.combineLatestFinishingWithBoth(source2.asObservable().signal))
-      .map(resultSelector)
+    Observable<(O1.Element, O2.Element)>(
+      source1.asObservable().signal.combineLatestFinishingWithBoth(source2.asObservable().signal)
+    )
+    .map(resultSelector)
   }
 
   /// Sends, whenever one sends and all have sent once, `resultSelector` of their latest values.
@@ -121,8 +123,10 @@ extension ObservableType {
     resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element) throws -> Element
   ) -> Observable<Element> {
     let pairs = source1.asObservable().signal.combineLatestFinishingWithBoth(source2.asObservable().signal)
-    return Observable<((O1.Element, O2.Element), O3.Element)>(pairs.combineLatestFinishingWithBoth(source3.asObservable().signal))
-      .map { try resultSelector($0.0, $0.1, $1) }
+    return Observable<((O1.Element, O2.Element), O3.Element)>(
+      pairs.combineLatestFinishingWithBoth(source3.asObservable().signal)
+    )
+    .map { try resultSelector($0.0, $0.1, $1) }
   }
 
   /// Sends, once both have sent their n-th value, `resultSelector` of the n-th values.
