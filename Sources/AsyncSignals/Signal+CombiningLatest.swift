@@ -16,13 +16,22 @@ extension Signal {
     combining(other) { CombineLatestStateMachine<Element, Other, Failure>() }
   }
 
-  /// `combineLatest` with ReactiveObjC's and RxSwift's end: only both signals finishing finishes it,
-  /// also when one finished without a value (the RAC bridge's `-combineLatestWith:`, the Rx bridge's
-  /// `combineLatest`).
+  /// `combineLatest` with ReactiveObjC's end: only both signals finishing finishes it, also when one
+  /// finished without a value (the RAC bridge's `-combineLatestWith:`).
   @inlinable package func combineLatestFinishingWithBoth<Other: Sendable>(
     _ other: Signal<Other, Failure>
   ) -> Signal<(Element, Other), Failure> {
     combining(other) { CombineLatestStateMachine<Element, Other, Failure>(finishesEarly: false) }
+  }
+
+  /// `combineLatest` with RxSwift's end: both signals finishing finishes it, and so does a value of one
+  /// arriving after the other finished without a value (the Rx bridge's `combineLatest`).
+  @inlinable package func combineLatestFinishingAsRx<Other: Sendable>(
+    _ other: Signal<Other, Failure>
+  ) -> Signal<(Element, Other), Failure> {
+    combining(other) {
+      CombineLatestStateMachine<Element, Other, Failure>(finishesEarly: false, finishesOnValueWithoutPartner: true)
+    }
   }
 
   /// Sends pairs of both signals' values of the same index: the first of each, then the second of

@@ -10,12 +10,17 @@ import Testing
 /// the end.
 @Suite("Combining state machines model")
 struct CombineStateMachineModelTests {
-  @Test("combineLatest: a pair per value once both have one; the end when both finished or one never sent")
+  @Test(
+    "combineLatest: a pair per value once both have one; the end by each rule (native, ReactiveObjC's, RxSwift's)")
   func combineLatest() async {
     let failures = await runModel { failures in
       for seed in ModelTesting.seeds(ThreadSanitizerHooks.shared == nil ? 3_000 : 300) {
         var random = SplitMix(seed: seed)
-        var machine = CombineLatestStateMachine<Int, Int, TestError>()
+        // The end rule: 0 native (a source finishing without a value ends it), 1 ReactiveObjC's (only
+        // both finishing), 2 RxSwift's (both finishing, or a value after the other finished without one).
+        let rule = Int(seed % 3)
+        var machine = CombineLatestStateMachine<Int, Int, TestError>(
+          finishesEarly: rule == 0, finishesOnValueWithoutPartner: rule == 2)
         var expected: [String] = []
         var sent: [String] = []
         var latest: (Int?, Int?) = (nil, nil)
@@ -28,13 +33,18 @@ struct CombineStateMachineModelTests {
             _ = first ? machine.receiveA(step) : machine.receiveB(step)
             if !ended {
               if first { latest.0 = step } else { latest.1 = step }
-              if let a = latest.0, let b = latest.1 { expected.append("\(a)-\(b)") }
+              if let a = latest.0, let b = latest.1 {
+                expected.append("\(a)-\(b)")
+              } else if rule == 2 && (first ? finished.1 : finished.0) {
+                expected.append("finished")
+                ended = true
+              }
             }
           case 3, 4:
             _ = machine.finish(first: first)
             if !ended {
               if first { finished.0 = true } else { finished.1 = true }
-              if (finished.0 && finished.1) || (first ? latest.0 == nil : latest.1 == nil) {
+              if (finished.0 && finished.1) || (rule == 0 && (first ? latest.0 == nil : latest.1 == nil)) {
                 expected.append("finished")
                 ended = true
               }
@@ -47,7 +57,7 @@ struct CombineStateMachineModelTests {
             }
           }
           sent += machine.outbox.drained { "\($0.0)-\($0.1)" }
-          if sent != expected { failures.record("seed \(seed): sent \(sent), expected \(expected)") }
+          if sent != expected { failures.record("seed \(seed) rule \(rule): sent \(sent), expected \(expected)") }
         }
       }
     }

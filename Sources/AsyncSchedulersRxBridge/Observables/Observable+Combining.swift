@@ -27,14 +27,14 @@ extension ObservableType {
   }
 
   /// Sends, whenever one of `sources` sends and all have sent once, the array of their latest values;
-  /// completes when all have completed (also when one completed without a value, as RxSwift), fails
+  /// completes when all have completed (or when a value arrives after every other source completed without one, as RxSwift), fails
   /// with the first error.
   @inlinable public static func combineLatest(_ sources: [Observable<Element>]) -> Observable<[Element]> {
     guard let first = sources.first else { return .just([]) }
     let start = first.signal.map { [$0] }
     return Observable<[Element]>(
       sources.dropFirst().reduce(start) { combined, next in
-        combined.combineLatestFinishingWithBoth(next.signal).map { $0 + [$1] }
+        combined.combineLatestFinishingAsRx(next.signal).map { $0 + [$1] }
       })
   }
 
@@ -109,7 +109,7 @@ extension ObservableType {
     resultSelector: @escaping @Sendable (O1.Element, O2.Element) throws -> Element
   ) -> Observable<Element> {
     Observable<(O1.Element, O2.Element)>(
-      source1.asObservable().signal.combineLatestFinishingWithBoth(source2.asObservable().signal)
+      source1.asObservable().signal.combineLatestFinishingAsRx(source2.asObservable().signal)
     )
     .map(resultSelector)
   }
@@ -122,9 +122,9 @@ extension ObservableType {
     _ source1: O1, _ source2: O2, _ source3: O3,
     resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element) throws -> Element
   ) -> Observable<Element> {
-    let pairs = source1.asObservable().signal.combineLatestFinishingWithBoth(source2.asObservable().signal)
+    let pairs = source1.asObservable().signal.combineLatestFinishingAsRx(source2.asObservable().signal)
     return Observable<((O1.Element, O2.Element), O3.Element)>(
-      pairs.combineLatestFinishingWithBoth(source3.asObservable().signal)
+      pairs.combineLatestFinishingAsRx(source3.asObservable().signal)
     )
     .map { try resultSelector($0.0, $0.1, $1) }
   }
@@ -155,7 +155,7 @@ extension Observable {
   @inlinable public static func combineLatest<O1: ObservableConvertibleType, O2: ObservableConvertibleType>(
     _ source1: O1, _ source2: O2
   ) -> Observable<(O1.Element, O2.Element)> where Element == (O1.Element, O2.Element) {
-    Observable(source1.asObservable().signal.combineLatestFinishingWithBoth(source2.asObservable().signal))
+    Observable(source1.asObservable().signal.combineLatestFinishingAsRx(source2.asObservable().signal))
   }
 
   /// Sends, whenever one sends and all have sent once, the triple of their latest values.

@@ -13,8 +13,8 @@ extension ObservableType {
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
     resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
   ) -> Observable<Element> {
-    let nested = source1.asObservable().signal.combineLatestFinishingWithBoth(source2.asObservable().signal)
-      .combineLatestFinishingWithBoth(source3.asObservable().signal).combineLatestFinishingWithBoth(
+    let nested = source1.asObservable().signal.combineLatestFinishingAsRx(source2.asObservable().signal)
+      .combineLatestFinishingAsRx(source3.asObservable().signal).combineLatestFinishingAsRx(
         source4.asObservable().signal)
     return Observable(nested).map { try resultSelector($0.0.0.0, $0.0.0.1, $0.0.1, $0.1) }
   }
@@ -28,10 +28,10 @@ extension ObservableType {
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
     resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
   ) -> Observable<Element> {
-    let nested = source1.asObservable().signal.combineLatestFinishingWithBoth(source2.asObservable().signal)
-      .combineLatestFinishingWithBoth(source3.asObservable().signal).combineLatestFinishingWithBoth(
+    let nested = source1.asObservable().signal.combineLatestFinishingAsRx(source2.asObservable().signal)
+      .combineLatestFinishingAsRx(source3.asObservable().signal).combineLatestFinishingAsRx(
         source4.asObservable().signal
-      ).combineLatestFinishingWithBoth(source5.asObservable().signal)
+      ).combineLatestFinishingAsRx(source5.asObservable().signal)
     return Observable(nested).map { try resultSelector($0.0.0.0.0, $0.0.0.0.1, $0.0.0.1, $0.0.1, $0.1) }
   }
 
@@ -45,10 +45,10 @@ extension ObservableType {
     resultSelector:
       @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
   ) -> Observable<Element> {
-    let nested = source1.asObservable().signal.combineLatestFinishingWithBoth(source2.asObservable().signal)
-      .combineLatestFinishingWithBoth(source3.asObservable().signal).combineLatestFinishingWithBoth(
+    let nested = source1.asObservable().signal.combineLatestFinishingAsRx(source2.asObservable().signal)
+      .combineLatestFinishingAsRx(source3.asObservable().signal).combineLatestFinishingAsRx(
         source4.asObservable().signal
-      ).combineLatestFinishingWithBoth(source5.asObservable().signal).combineLatestFinishingWithBoth(
+      ).combineLatestFinishingAsRx(source5.asObservable().signal).combineLatestFinishingAsRx(
         source6.asObservable().signal)
     return Observable(nested).map { try resultSelector($0.0.0.0.0.0, $0.0.0.0.0.1, $0.0.0.0.1, $0.0.0.1, $0.0.1, $0.1) }
   }
@@ -65,12 +65,12 @@ extension ObservableType {
       @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws ->
       Element
   ) -> Observable<Element> {
-    let nested = source1.asObservable().signal.combineLatestFinishingWithBoth(source2.asObservable().signal)
-      .combineLatestFinishingWithBoth(source3.asObservable().signal).combineLatestFinishingWithBoth(
+    let nested = source1.asObservable().signal.combineLatestFinishingAsRx(source2.asObservable().signal)
+      .combineLatestFinishingAsRx(source3.asObservable().signal).combineLatestFinishingAsRx(
         source4.asObservable().signal
-      ).combineLatestFinishingWithBoth(source5.asObservable().signal).combineLatestFinishingWithBoth(
+      ).combineLatestFinishingAsRx(source5.asObservable().signal).combineLatestFinishingAsRx(
         source6.asObservable().signal
-      ).combineLatestFinishingWithBoth(source7.asObservable().signal)
+      ).combineLatestFinishingAsRx(source7.asObservable().signal)
     return Observable(nested).map {
       try resultSelector($0.0.0.0.0.0.0, $0.0.0.0.0.0.1, $0.0.0.0.0.1, $0.0.0.0.1, $0.0.0.1, $0.0.1, $0.1)
     }
@@ -90,12 +90,12 @@ extension ObservableType {
         O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element
       ) throws -> Element
   ) -> Observable<Element> {
-    let nested = source1.asObservable().signal.combineLatestFinishingWithBoth(source2.asObservable().signal)
-      .combineLatestFinishingWithBoth(source3.asObservable().signal).combineLatestFinishingWithBoth(
+    let nested = source1.asObservable().signal.combineLatestFinishingAsRx(source2.asObservable().signal)
+      .combineLatestFinishingAsRx(source3.asObservable().signal).combineLatestFinishingAsRx(
         source4.asObservable().signal
-      ).combineLatestFinishingWithBoth(source5.asObservable().signal).combineLatestFinishingWithBoth(
+      ).combineLatestFinishingAsRx(source5.asObservable().signal).combineLatestFinishingAsRx(
         source6.asObservable().signal
-      ).combineLatestFinishingWithBoth(source7.asObservable().signal).combineLatestFinishingWithBoth(
+      ).combineLatestFinishingAsRx(source7.asObservable().signal).combineLatestFinishingAsRx(
         source8.asObservable().signal)
     return Observable(nested).map {
       try resultSelector(

@@ -11,9 +11,16 @@ import AsyncSchedulers
   /// Whether a source finishing without a value ends the combination at once (Rx's rule), or only both
   /// finishing does (ReactiveObjC's `-combineLatestWith:`).
   @usableFromInline let finishesEarly: Bool
+  /// Whether, when not finishing early, a value arriving after the other source finished without one
+  /// finishes the combination (RxSwift's rule: no pair can ever be made then), or only both finishing
+  /// does (ReactiveObjC's).
+  @usableFromInline let finishesOnValueWithoutPartner: Bool
   @usableFromInline var outbox = DrainQueue<SignalEvent<(A, B), Failure>>()
 
-  @inlinable init(finishesEarly: Bool = true) { self.finishesEarly = finishesEarly }
+  @inlinable init(finishesEarly: Bool = true, finishesOnValueWithoutPartner: Bool = false) {
+    self.finishesEarly = finishesEarly
+    self.finishesOnValueWithoutPartner = finishesOnValueWithoutPartner
+  }
 
   /// Routes an event of either source to the event it is; returns whether the caller must send.
   @inlinable mutating func handle(_ event: PairEvent<A, B, Failure>) -> Bool {
@@ -30,7 +37,7 @@ import AsyncSchedulers
   @inlinable mutating func receiveA(_ value: A) -> Bool {
     guard !ended else { return false }
     latestA = value
-    guard let latestB else { return false }
+    guard let latestB else { return finishesOnValueWithoutPartner && finishedB ? end(.finished) : false }
     return outbox.post(.next((value, latestB)))
   }
 
@@ -38,7 +45,7 @@ import AsyncSchedulers
   @inlinable mutating func receiveB(_ value: B) -> Bool {
     guard !ended else { return false }
     latestB = value
-    guard let latestA else { return false }
+    guard let latestA else { return finishesOnValueWithoutPartner && finishedA ? end(.finished) : false }
     return outbox.post(.next((latestA, value)))
   }
 

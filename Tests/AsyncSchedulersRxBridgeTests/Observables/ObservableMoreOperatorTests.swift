@@ -46,6 +46,15 @@ struct ObservableMoreOperatorTests {
       never.asObservable()
     ) { $0 + $1 + $2 + $3 + $4 + $5 }
     #expect(trace(six) == [])
+    // A value arriving after the other source completed without one: no pair can ever be made.
+    let empty = PublishSubject<Int>()
+    let late = PublishSubject<Int>()
+    let recorder = Recorder<Int>()
+    _ = Observable.combineLatest(empty, late) { $0 + $1 }.subscribe(recorder)
+    empty.onCompleted()
+    #expect(recorder.trace == [])
+    late.onNext(1)
+    #expect(recorder.trace == ["completed"])
     never.onCompleted()
     #expect(trace(Observable.combineLatest(Observable<Int>.empty(), never.asObservable()) { $0 + $1 }) == ["completed"])
   }
