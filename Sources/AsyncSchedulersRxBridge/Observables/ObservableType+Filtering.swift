@@ -40,9 +40,25 @@ extension ObservableType {
     }
   }
 
-  /// Sends values until `other` sends a value (or completes, as RxSwift), then completes.
-  @inlinable public func take<Source: ObservableConvertibleType>(until other: Source) -> Observable<Element> {
-    Observable(signal.take(until: other.asObservable().signal))
+  /// Sends values until `other` sends a value, then completes; an error of `other` fails the sequence,
+  /// and `other` completing without a value changes nothing (RxSwift's `take(until:)`: `other` is
+  /// subscribed first).
+  public func take<Source: ObservableConvertibleType>(until other: Source) -> Observable<Element> {
+    let upstream = signal
+    let trigger = other.asObservable().signal
+    return Observable(
+      Signal { observer in
+        let gate = SerialDisposable()
+        gate.disposable = trigger.subscribe { event in
+          switch event {
+          case .next: observer.finish()
+          case .failed(let error): observer.fail(error)
+          case .finished: break
+          }
+        }
+        let source = upstream.subscribe(linkedTo: observer) { observer.send($0) }
+        return Disposables.create(gate, source)
+      })
   }
 
   /// Sends values while `predicate` holds; the first that fails it completes the sequence, and is sent
@@ -96,7 +112,9 @@ extension ObservableType {
     }
   }
 
-  /// Drops values until `other` sends a value, then sends all.
+  /// Drops values until `other` sends a value, then sends all (RxSwift's `skip(until:)`): an error of
+  /// `other` fails the sequence; the source completing before `other` sent a value ends the subscription
+  /// without an event, as in RxSwift. The source is subscribed first.
   public func skip<Source: ObservableConvertibleType>(until other: Source) -> Observable<Element> {
     let upstream = signal
     let trigger = other.asObservable().signal
@@ -104,6 +122,14 @@ extension ObservableType {
       Signal { observer in
         let gate = SerialDisposable()
         let openLock = OpenFlag()
+        let source = upstream.subscribe(linkedTo: observer) { event in
+          switch event {
+          case .next(let value): if openLock.isOpen { observer.send(value) }
+          case .failed(let error): observer.fail(error)
+          case .finished:
+            if openLock.isOpen { observer.finish() } else { gate.dispose() }
+          }
+        }
         gate.disposable = trigger.subscribe { event in
           switch event {
           case .next:
@@ -111,13 +137,6 @@ extension ObservableType {
             gate.dispose()
           case .failed(let error): observer.fail(error)
           case .finished: break
-          }
-        }
-        let source = upstream.subscribe(linkedTo: observer) { event in
-          switch event {
-          case .next(let value): if openLock.isOpen { observer.send(value) }
-          case .failed(let error): observer.fail(error)
-          case .finished: observer.finish()
           }
         }
         return Disposables.create(gate, source)

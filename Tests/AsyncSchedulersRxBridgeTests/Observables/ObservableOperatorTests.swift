@@ -81,6 +81,37 @@ struct ObservableOperatorTests {
     #expect(skipped.trace == ["2"])
   }
 
+  @Test("as RxSwift: take(until:) goes on when the other completes and fails with its error")
+  func takeUntilEndsOfTheOther() {
+    let values = PublishSubject<Int>()
+    let completing = PublishSubject<Void>()
+    let failing = PublishSubject<Void>()
+    let onCompletion = Recorder<Int>()
+    let onError = Recorder<Int>()
+    _ = values.take(until: completing).subscribe(onCompletion)
+    _ = values.take(until: failing).subscribe(onError)
+    completing.onCompleted()
+    failing.onError(RxError.timeout)
+    values.onNext(1)
+    values.onCompleted()
+    #expect(onCompletion.trace == ["1", "completed"])
+    #expect(onError.trace == ["error(\(RxError.timeout))"])
+  }
+
+  @Test("as RxSwift: skip(until:) ends silently when the source completes before the other sent a value")
+  func skipUntilEndsSilently() {
+    let values = PublishSubject<Int>()
+    let trigger = PublishSubject<Void>()
+    let skipped = Recorder<Int>()
+    let disposed = Log()
+    _ = values.do(onDispose: { disposed("source") }).skip(until: trigger.do(onDispose: { disposed("trigger") }))
+      .subscribe(skipped)
+    values.onNext(1)
+    values.onCompleted()
+    #expect(skipped.trace == [])
+    #expect(Set(disposed.values) == ["source", "trigger"])
+  }
+
   @Test("flatMap merges, flatMapLatest switches, flatMapFirst drops while busy, concatMap queues")
   func flattening() {
     let outer = PublishSubject<String>()
