@@ -121,16 +121,17 @@ public final class TestScheduler: SchedulerType, CoreBackedScheduler, Sendable {
     TestableObserver(scheduler: self)
   }
 
-  /// Creates the observable at `created`, subscribes a recording observer at `subscribed`, disposes it
-  /// at `disposed`, runs everything, and returns the observer (RxTest's `start`).
-  public func start<Element: Sendable>(
+  /// Creates the sequence at `created` (an observable, or a trait: `Single`, `Maybe`, `Completable`,
+  /// `Infallible`), subscribes a recording observer at `subscribed`, disposes it at `disposed`, runs
+  /// everything, and returns the observer (RxTest's `start`).
+  public func start<OutputSequence: ObservableConvertibleType>(
     created: TestTime, subscribed: TestTime, disposed: TestTime,
-    create: @escaping @Sendable () -> Observable<Element>
-  ) -> TestableObserver<Element> {
-    let observer = createObserver(Element.self)
-    let source = Holder<Observable<Element>>()
+    create: @escaping @Sendable () -> OutputSequence
+  ) -> TestableObserver<OutputSequence.Element> {
+    let observer = createObserver(OutputSequence.Element.self)
+    let source = Holder<Observable<OutputSequence.Element>>()
     let subscription = Holder<any Disposable>()
-    scheduleAt(created) { source.value = create() }
+    scheduleAt(created) { source.value = create().asObservable() }
     scheduleAt(subscribed) { subscription.value = source.value?.subscribe(observer) }
     scheduleAt(disposed) { subscription.value?.dispose() }
     start()
@@ -138,15 +139,15 @@ public final class TestScheduler: SchedulerType, CoreBackedScheduler, Sendable {
   }
 
   /// `start` with creation at 100 and subscription at 200, as RxTest.
-  public func start<Element: Sendable>(disposed: TestTime, create: @escaping @Sendable () -> Observable<Element>)
-    -> TestableObserver<Element>
-  {
+  public func start<OutputSequence: ObservableConvertibleType>(
+    disposed: TestTime, create: @escaping @Sendable () -> OutputSequence
+  ) -> TestableObserver<OutputSequence.Element> {
     start(created: 100, subscribed: 200, disposed: disposed, create: create)
   }
 
   /// `start` with creation at 100, subscription at 200 and disposal at 1000, as RxTest.
-  public func start<Element: Sendable>(_ create: @escaping @Sendable () -> Observable<Element>)
-    -> TestableObserver<Element>
+  public func start<OutputSequence: ObservableConvertibleType>(_ create: @escaping @Sendable () -> OutputSequence)
+    -> TestableObserver<OutputSequence.Element>
   {
     start(created: 100, subscribed: 200, disposed: 1000, create: create)
   }

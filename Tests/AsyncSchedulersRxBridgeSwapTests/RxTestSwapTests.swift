@@ -17,6 +17,18 @@ struct RxTestSwapTests {
     #expect(xs.subscriptions == [Subscription(200, 230)])
   }
 
+  @Test("start() takes a trait too: a Single's value, a Completable's end, as RxTest")
+  func startTakesTraits() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createColdObservable([.next(10, 1), .completed(30)])
+    let single = scheduler.start { xs.asSingle().map { $0 + 1 } }
+    #expect(single.events == [.next(230, 2), .completed(230)])
+    let fresh = TestScheduler(initialClock: 0)
+    let ys = fresh.createColdObservable([.next(10, 1), .completed(30)])
+    let completable = fresh.start { ys.ignoreElements().asCompletable() }
+    #expect(completable.events == [.completed(230)])
+  }
+
   @Test("A hot observable sends at absolute ticks; disposal at 1000 ends the subscription")
   func hotObservableFilter() {
     let scheduler = TestScheduler(initialClock: 0)
