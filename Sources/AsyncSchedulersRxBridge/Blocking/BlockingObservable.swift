@@ -58,6 +58,8 @@ public struct BlockingObservable<Element: Sendable>: Sendable {
       AnyObserver { event in
         switch event {
         case .next(let element):
+          // A synchronous source goes on sending until `subscribe` returns: the read is over already.
+          guard !wait.isOver else { return }
           do {
             if try predicate(element) { wait.add(element) }
           } catch {
@@ -124,6 +126,9 @@ final class BlockingWait<Element: Sendable>: Sendable {
   }
 
   var elements: [Element] { state.withLock { $0.elements } }
+
+  /// Whether the read has ended (later events are ignored).
+  var isOver: Bool { state.withLock { $0.end != nil } }
 
   var result: MaterializedSequenceResult<Element> {
     state.withLock { state in

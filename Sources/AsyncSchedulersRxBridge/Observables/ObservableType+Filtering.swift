@@ -116,6 +116,12 @@ extension ObservableType {
   /// `other` fails the sequence; the source completing before `other` sent a value ends the subscription
   /// without an event, as in RxSwift. The source is subscribed first.
   public func skip<Source: ObservableConvertibleType>(until other: Source) -> Observable<Element> {
+    skip(until: other, endsBeforeOpening: false)
+  }
+
+  /// `skip(until:)`; with `endsBeforeOpening`, the source's completion is forwarded also before `other`
+  /// sent a value (the time-based `skip(_:scheduler:)`, as RxSwift's).
+  func skip<Source: ObservableConvertibleType>(until other: Source, endsBeforeOpening: Bool) -> Observable<Element> {
     let upstream = signal
     let trigger = other.asObservable().signal
     return Observable(
@@ -127,7 +133,7 @@ extension ObservableType {
           case .next(let value): if openLock.isOpen { observer.send(value) }
           case .failed(let error): observer.fail(error)
           case .finished:
-            if openLock.isOpen { observer.finish() } else { gate.dispose() }
+            if openLock.isOpen || endsBeforeOpening { observer.finish() } else { gate.dispose() }
           }
         }
         gate.disposable = trigger.subscribe { event in

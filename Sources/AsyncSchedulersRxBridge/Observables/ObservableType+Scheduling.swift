@@ -168,8 +168,8 @@ extension ObservableType {
   }
 
   /// Drops the values sent within `duration` of the subscription (RxSwift's `skip(_:scheduler:)`).
-  @inlinable public func skip(_ duration: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
-    skip(until: Observable<Int>.timer(duration, scheduler: scheduler))
+  public func skip(_ duration: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
+    skip(until: Observable<Int>.timer(duration, scheduler: scheduler), endsBeforeOpening: true)
   }
 }
 

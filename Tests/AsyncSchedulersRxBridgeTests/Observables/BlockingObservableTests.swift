@@ -15,6 +15,15 @@ struct BlockingObservableTests {
     #expect(throws: RxError.self) { try Observable.of(1, 2).toBlocking().single() }
     #expect(throws: RxError.self) { try Observable<Int>.empty().toBlocking().single() }
     #expect(try Observable.of(1, 2, 3).toBlocking().single { $0 == 2 } == 2)
+    // The read stops at the second match: later values of a synchronous source are not looked at.
+    let seen = Log()
+    #expect(throws: RxError.self) {
+      try Observable.of(1, 2, 3, 4).toBlocking().single {
+        seen("\($0)")
+        return $0 >= 2
+      }
+    }
+    #expect(seen.values == ["1", "2", "3"])
   }
 
   @Test("a value sent later from another thread ends the wait; first() ends the subscription at once")

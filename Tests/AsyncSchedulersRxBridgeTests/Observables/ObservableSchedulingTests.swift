@@ -37,6 +37,15 @@ struct ObservableSchedulingTests {
     #expect(once.trace == ["0@9100", "completed@9100"])
   }
 
+  @Test("skip(_:scheduler:) forwards a completion that comes within the skipped time, as RxSwift")
+  func timedSkipForwardsAnEarlyEnd() {
+    let recorder = Recorder<Int>(clock: test)
+    _ = Observable<Int>.empty().delaySubscription(.seconds(1), scheduler: rx).skip(.seconds(5), scheduler: rx)
+      .subscribe(recorder)
+    test.advance(by: .seconds(10))
+    #expect(recorder.trace == ["completed@1000"])
+  }
+
   @Test("a zero period, as in RxSwift, sends each next value as soon as the previous one was sent")
   func zeroPeriodIsBackToBack() {
     let recorder = Recorder<Int>(clock: test)
