@@ -64,6 +64,26 @@ struct PrimitiveSequenceTests {
     #expect(order.values == ["first", "second", "first"])
   }
 
+  @Test("the traits' own operators give RxSwift's trait: filter and compactMap make a Maybe, ifEmpty a Single")
+  func traitOperators() {
+    #expect(trace(Single.just(1).filter { $0 > 1 }) == ["completed@0"])
+    #expect(trace(Single.just("7").compactMap { Int($0) }) == ["7@10000", "completed@10000"])
+    #expect(trace(Maybe<Int>.empty().ifEmpty(default: 3)) == ["3@20000", "completed@20000"])
+    #expect(trace(Maybe<Int>.empty().ifEmpty(switchTo: Maybe.just(4))) == ["4@30000", "completed@30000"])
+    #expect(trace(Maybe<Int>.error(RxError.unknown).catchAndReturn(5)) == ["5@40000", "completed@40000"])
+    #expect(trace(Single.just(1).flatMapMaybe { _ in Maybe<Int>.empty() }) == ["completed@50000"])
+    #expect(trace(Single.just(1).flatMapCompletable { _ in .empty() }) == ["completed@60000"])
+    #expect(trace(Single<Int>.timer(.seconds(2), scheduler: rx)) == ["0@72000", "completed@72000"])
+    let events = Log()
+    _ = Maybe.just(1).subscribe { events("\($0)") }
+    _ = Maybe<Int>.empty().subscribe { events("\($0)") }
+    _ = Completable.empty().concat(.empty()).subscribe { events("\($0)") }
+    let done = Log()
+    _ = Single.just(2).do(onSuccess: { done("success \($0)") }).asCompletable().subscribe()
+    #expect(events.values == ["success(1)", "completed", "completed"])
+    #expect(done.values == ["success 2"])
+  }
+
   final class Resource: Disposable, Sendable {
     let log: Log
     init(_ log: Log) { self.log = log }
