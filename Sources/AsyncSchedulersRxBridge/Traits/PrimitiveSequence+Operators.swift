@@ -106,6 +106,20 @@ extension Single {
   }
 }
 
+extension Single {
+  /// A single sending `element` on `scheduler` (`Observable.just(_:scheduler:)`).
+  public static func just(_ element: Element, scheduler: some ImmediateSchedulerType) -> Single {
+    Single(source: Observable.just(element, scheduler: scheduler))
+  }
+}
+
+extension Maybe {
+  /// A maybe sending `element` on `scheduler` (`Observable.just(_:scheduler:)`).
+  public static func just(_ element: Element, scheduler: some ImmediateSchedulerType) -> Maybe {
+    Maybe(source: Observable.just(element, scheduler: scheduler))
+  }
+}
+
 extension Single where Element: RxAbstractInteger {
   /// A single sending `0` after `dueTime` on `scheduler` (`Observable.timer`).
   public static func timer(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Single {
@@ -124,6 +138,11 @@ extension Completable {
   /// Subscribes with one closure for the way the completable ends (RxSwift's `subscribe(_:)`).
   public func subscribe(_ observer: @escaping @Sendable (CompletableEvent) -> Void) -> any Disposable {
     subscribe(onCompleted: { observer(.completed) }, onError: { observer(.error($0)) })
+  }
+
+  /// Runs this one, then sends `next`'s value or end (RxSwift's `andThen(_:)` of a `Maybe`).
+  public func andThen<Element: Sendable>(_ next: Maybe<Element>) -> Maybe<Element> {
+    Maybe(source: Observable(source.signal.then(next.asObservable().signal)))
   }
 
   /// Runs `second` after this one completes (RxSwift's `concat(_:)`; the same as ``andThen(_:)-(Completable)``).

@@ -88,6 +88,13 @@ extension Single {
   where Sources.Element == Single<Element> {
     Single<[Element]>(source: Observable.zip(sources.map { $0.asObservable() }))
   }
+
+  /// Sends `resultSelector` of the values of all, once each has sent its one (`Observable.zip`).
+  public static func zip<Sources: Swift.Collection, Result: Sendable>(
+    _ sources: Sources, resultSelector: @escaping @Sendable ([Element]) throws -> Result
+  ) -> Single<Result> where Sources.Element == Single<Element> {
+    Single<Result>(source: Observable.zip(sources.map { $0.asObservable() }).map(resultSelector))
+  }
 }
 
 extension Single {
@@ -234,6 +241,13 @@ extension Maybe {
   public static func zip<Sources: Swift.Collection>(_ sources: Sources) -> Maybe<[Element]>
   where Sources.Element == Maybe<Element> {
     Maybe<[Element]>(source: Observable.zip(sources.map { $0.asObservable() }))
+  }
+
+  /// Sends `resultSelector` of the values of all, once each has sent its one (`Observable.zip`).
+  public static func zip<Sources: Swift.Collection, Result: Sendable>(
+    _ sources: Sources, resultSelector: @escaping @Sendable ([Element]) throws -> Result
+  ) -> Maybe<Result> where Sources.Element == Maybe<Element> {
+    Maybe<Result>(source: Observable.zip(sources.map { $0.asObservable() }).map(resultSelector))
   }
 }
 

@@ -48,6 +48,17 @@ extension PrimitiveSequenceType {
     ._wrap(asObservable().catch { try handler($0).asObservable() })
   }
 
+  /// Subscribes again after every error (`Observable.retry()`).
+  public func retry() -> Self { ._wrap(asObservable().retry()) }
+
+  /// Subscribes again when the sequence `notificationHandler` makes from the errors sends a value
+  /// (`Observable.retry(when:)`).
+  public func retry<Trigger: ObservableConvertibleType>(
+    when notificationHandler: @escaping @Sendable (Observable<any Swift.Error>) -> Trigger
+  ) -> Self {
+    ._wrap(asObservable().retry(when: notificationHandler))
+  }
+
   /// Subscribes again after an error, at most `maxAttemptCount` times in all (`Observable.retry`).
   public func retry(_ maxAttemptCount: Int) -> Self { ._wrap(asObservable().retry(maxAttemptCount)) }
 

@@ -84,6 +84,19 @@ struct PrimitiveSequenceTests {
     #expect(done.values == ["success 2"])
   }
 
+  @Test("andThen a Maybe, retry(when:), just on a scheduler and zip of a collection with a selector")
+  func moreTraitForms() {
+    #expect(trace(Completable.empty().andThen(Maybe.just(1))) == ["1@0", "completed@0"])
+    let attempts = Log()
+    let retried = Single<Int>.deferred {
+      attempts("attempt")
+      return attempts.values.count < 2 ? .error(RxError.unknown) : .just(2)
+    }.retry { errors in errors }
+    #expect(trace(retried) == ["2@10000", "completed@10000"])
+    #expect(trace(Maybe.just(3, scheduler: rx)) == ["3@20000", "completed@20000"])
+    #expect(trace(Single.zip([Single.just(1), .just(2)]) { $0.reduce(0, +) }) == ["3@30000", "completed@30000"])
+  }
+
   final class Resource: Disposable, Sendable {
     let log: Log
     init(_ log: Log) { self.log = log }
