@@ -65,10 +65,26 @@ extension ObservableType {
       })
   }
 
-  /// A sequence sending each element of `sequence` and completing, on subscription.
-  @inlinable public static func from<Source: Sequence & Sendable>(_ sequence: Source) -> Observable<Element>
+  /// A sequence sending each element of `sequence` (read once, now) and completing, on subscription.
+  @inlinable public static func from<Source: Sequence>(_ sequence: Source) -> Observable<Element>
   where Source.Element == Element {
     from(Array(sequence))
+  }
+
+  /// A sequence sending each element of `sequence` (read once, now) and completing, each element in its
+  /// own action on `scheduler` (see ``from(_:scheduler:)-(Array<Element>,_)``).
+  @inlinable public static func from<Source: Sequence>(_ sequence: Source, scheduler: some ImmediateSchedulerType)
+    -> Observable<Element> where Source.Element == Element
+  {
+    from(Array(sequence), scheduler: scheduler)
+  }
+
+  /// A sequence sending `element` if it is not `nil`, then completing, on `scheduler` (RxSwift's
+  /// `from(optional:scheduler:)`).
+  @inlinable public static func from(optional element: Element?, scheduler: some ImmediateSchedulerType)
+    -> Observable<Element>
+  {
+    from(element.map { [$0] } ?? [], scheduler: scheduler)
   }
 
   /// A sequence sending each of `array` and completing, each element in its own action on

@@ -30,6 +30,31 @@ struct ObservableConditionalTests {
     #expect(trace(Observable<Int>.error(RxError.timeout).ifEmpty(default: 5)) == ["error(\(RxError.timeout))"])
   }
 
+  @Test("from takes any sequence and an optional on a scheduler; distinctUntilChanged(at:) compares a property")
+  func sequencesAndKeyPaths() {
+    #expect(
+      trace(Observable.from(AnySequence([1, 2]), scheduler: CurrentThreadScheduler.instance)) == [
+        "1", "2", "completed",
+      ])
+    #expect(trace(Observable.from(optional: Int?.none, scheduler: CurrentThreadScheduler.instance)) == ["completed"])
+    let words = Observable.of("a", "b", "cc", "dd", "e")
+    #expect(trace(words.distinctUntilChanged(at: \.count)) == ["a", "cc", "e", "completed"])
+  }
+
+  struct Retryable: Error {}
+
+  @Test("typed retry(when:) sees only the errors of its type; another error fails the sequence")
+  func typedRetryWhen() {
+    let attempts = Log()
+    let source = Observable<Int>.deferred {
+      attempts("attempt")
+      return attempts.values.count == 1 ? .error(Retryable()) : .error(RxError.overflow)
+    }
+    let retried = source.retry { (errors: Observable<Retryable>) in errors }
+    #expect(trace(retried) == ["error(\(RxError.overflow))"])
+    #expect(attempts.values.count == 2)
+  }
+
   final class Owner: Sendable {}
 
   @Test("withUnretained pairs values with the object, and completes once it is gone")
