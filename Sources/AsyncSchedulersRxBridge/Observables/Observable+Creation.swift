@@ -72,7 +72,7 @@ extension ObservableType {
   }
 
   /// A sequence sending each element of `sequence` (read once, now) and completing, each element in its
-  /// own action on `scheduler` (see ``from(_:scheduler:)-(Array<Element>,_)``).
+  /// own action on `scheduler`, as `from(_:scheduler:)` of an array does.
   @inlinable public static func from<Source: Sequence>(_ sequence: Source, scheduler: some ImmediateSchedulerType)
     -> Observable<Element> where Source.Element == Element
   {
