@@ -8,6 +8,12 @@ extension ObservableType {
     Observable(.merge(sources.map(\.signal)))
   }
 
+  /// Merges the values of the observables of `sources` (any collection), as the array form does.
+  @inlinable public static func merge<Sources: Collection>(_ sources: Sources) -> Observable<Element>
+  where Sources.Element == Observable<Element> {
+    merge(Array(sources))
+  }
+
   /// Merges the values of `sources`, as the array form does.
   @inlinable public static func merge(_ sources: Observable<Element>...) -> Observable<Element> { merge(sources) }
 

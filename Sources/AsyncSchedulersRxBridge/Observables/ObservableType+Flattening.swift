@@ -87,48 +87,61 @@ extension ObservableType {
     let inner = Self.inner(selector)
     return Observable(
       Signal { observer in
-        let queue = ConcatQueue<Element, Source.Element>(observer: observer, inner: inner)
-        let outer = upstream.subscribe(linkedTo: observer) { event in
-          switch event {
-          case .next(let value): queue.enqueue(value)
-          case .failed(let error): observer.fail(error)
-          case .finished: queue.outerCompleted()
-          }
-        }
-        return Disposables.create(outer, queue.current)
+        return ConcatQueue<Element, Source.Element>.subscribe(
+          upstream, width: 1, observer: observer, inner: inner)
       })
   }
 }
 
-/// The state of one `concatMap` subscription: the values waiting for their inner sequence, and
-/// whether one runs.
+/// The state of one `concatMap` or `merge(maxConcurrent:)` subscription: the values waiting for their
+/// inner sequence, and how many inner sequences run (at most `width`; `concatMap` is width 1).
 @usableFromInline final class ConcatQueue<Value: Sendable, Inner: Sendable>: Sendable {
   @usableFromInline struct State {
     @usableFromInline var waiting: [Value] = []
-    @usableFromInline var running = false
+    @usableFromInline var running = 0
     @usableFromInline var outerDone = false
   }
 
   @usableFromInline let state = Mutex(State())
+  @usableFromInline let width: Int
   @usableFromInline let observer: SignalObserver<Inner, any Error>
   @usableFromInline let inner: @Sendable (Value) -> Signal<Inner, any Error>
-  /// The running inner subscription.
-  @usableFromInline let current = SerialDisposable()
+  /// The running inner subscriptions.
+  @usableFromInline let subscriptions = CompositeDisposable()
 
   @inlinable init(
-    observer: SignalObserver<Inner, any Error>, inner: @escaping @Sendable (Value) -> Signal<Inner, any Error>
+    width: Int, observer: SignalObserver<Inner, any Error>,
+    inner: @escaping @Sendable (Value) -> Signal<Inner, any Error>
   ) {
+    self.width = width
     self.observer = observer
     self.inner = inner
   }
 
+  /// Subscribes `upstream` for `observer`, running the inner sequence of each value with at most
+  /// `width` at once; returns what disposes the subscription.
+  @inlinable static func subscribe(
+    _ upstream: Signal<Value, any Error>, width: Int, observer: SignalObserver<Inner, any Error>,
+    inner: @escaping @Sendable (Value) -> Signal<Inner, any Error>
+  ) -> any Disposable {
+    let queue = ConcatQueue(width: width, observer: observer, inner: inner)
+    let outer = upstream.subscribe(linkedTo: observer) { event in
+      switch event {
+      case .next(let value): queue.enqueue(value)
+      case .failed(let error): observer.fail(error)
+      case .finished: queue.outerCompleted()
+      }
+    }
+    return Disposables.create(outer, queue.subscriptions)
+  }
+
   @inlinable func enqueue(_ value: Value) {
     let start = state.withCriticalRegion { state -> Bool in
-      if state.running {
+      if state.running >= width {
         state.waiting.append(value)
         return false
       }
-      state.running = true
+      state.running += 1
       return true
     }
     if start { run(value) }
@@ -137,18 +150,20 @@ extension ObservableType {
   @inlinable func outerCompleted() {
     let idle = state.withCriticalRegion { state -> Bool in
       state.outerDone = true
-      return !state.running
+      return state.running == 0
     }
     if idle { observer.finish() }
   }
 
   /// Subscribes to `value`'s inner sequence; when it completes, to the next waiting one (in a loop, so
   /// inner sequences that complete synchronously do not grow the stack).
-  @inlinable func run(_ first: Value) {
+  @usableFromInline func run(_ first: Value) {
     var value = first
     while true {
       let completedSynchronously = Mutex<Bool?>(nil)
-      current.disposable = inner(value).subscribe { [observer] event in
+      let slot = SerialDisposable()
+      let handle = subscriptions.add(slot)
+      slot.disposable = inner(value).subscribe { [observer] event in
         switch event {
         case .next(let innerValue): observer.send(innerValue)
         case .failed(let error): observer.fail(error)
@@ -160,7 +175,10 @@ extension ObservableType {
             }
             return false
           }
-          if !isSynchronous { self.next() }
+          if !isSynchronous {
+            _ = self.subscriptions.remove(handle)
+            self.next()
+          }
         }
       }
       let finishedDuringSubscribe = completedSynchronously.withCriticalRegion { flag -> Bool in
@@ -168,7 +186,9 @@ extension ObservableType {
         flag = false
         return false
       }
-      guard finishedDuringSubscribe, let following = dequeue() else { return }
+      guard finishedDuringSubscribe else { return }
+      _ = subscriptions.remove(handle)
+      guard let following = dequeue() else { return }
       value = following
     }
   }
@@ -178,8 +198,8 @@ extension ObservableType {
   @inlinable func dequeue() -> Value? {
     let (next, finish) = state.withCriticalRegion { state -> (Value?, Bool) in
       if state.waiting.isEmpty {
-        state.running = false
-        return (nil, state.outerDone)
+        state.running -= 1
+        return (nil, state.outerDone && state.running == 0)
       }
       return (state.waiting.removeFirst(), false)
     }
@@ -195,6 +215,22 @@ extension ObservableType {
 extension ObservableType where Element: ObservableConvertibleType {
   /// Merges the values of the inner sequences this sequence sends.
   @inlinable public func merge() -> Observable<Element.Element> { flatMap { $0 } }
+
+  /// Merges the values of the inner sequences this sequence sends, at most `maxConcurrent` subscribed
+  /// at once: the others wait, in order, for one to complete (RxSwift's `merge(maxConcurrent:)`;
+  /// `1` is `concat()`).
+  /// - Precondition: `maxConcurrent > 0`.
+  public func merge(maxConcurrent: Int) -> Observable<Element.Element> {
+    checkArgument(
+      maxConcurrent > 0, "Observable.merge(maxConcurrent:): maxConcurrent must be positive (got \(maxConcurrent))")
+    let upstream = signal
+    let inner = Self.inner { $0 }
+    return Observable(
+      Signal { observer in
+        ConcatQueue<Element, Element.Element>.subscribe(
+          upstream, width: maxConcurrent, observer: observer, inner: inner)
+      })
+  }
 
   /// Sends the values of the latest inner sequence only (RxSwift's `switchLatest`).
   @inlinable public func switchLatest() -> Observable<Element.Element> { flatMapLatest { $0 } }

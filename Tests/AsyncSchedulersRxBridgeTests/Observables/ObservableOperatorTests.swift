@@ -112,6 +112,36 @@ struct ObservableOperatorTests {
     #expect(Set(disposed.values) == ["source", "trigger"])
   }
 
+  @Test("merge(maxConcurrent:) subscribes at most that many inner sequences; the others wait in order")
+  func mergeWithAWidth() {
+    let inners = (0..<3).map { _ in PublishSubject<Int>() }
+    let outer = PublishSubject<Observable<Int>>()
+    let merged = Recorder<Int>()
+    _ = outer.merge(maxConcurrent: 2).subscribe(merged)
+    for inner in inners { outer.onNext(inner.asObservable()) }
+    outer.onCompleted()
+    inners[2].onNext(30)
+    inners[0].onNext(1)
+    inners[1].onNext(2)
+    inners[0].onCompleted()
+    inners[2].onNext(31)
+    inners[1].onCompleted()
+    #expect(merged.trace == ["1", "2", "31"])
+    inners[2].onCompleted()
+    #expect(merged.trace == ["1", "2", "31", "completed"])
+    #expect(trace(Observable.merge(AnyCollection([Observable.of(1), .of(2)]))) == ["1", "2", "completed"])
+  }
+
+  @Test("merge(maxConcurrent: 0) stops the program naming the operator and the value")
+  func mergeWidthZeroTraps() async throws {
+    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Observable<Observable<Int>>.empty().merge(maxConcurrent: 0)
+    }
+    #expect(
+      String(decoding: result.standardErrorContent, as: UTF8.self).contains(
+        "Observable.merge(maxConcurrent:): maxConcurrent must be positive (got 0)"))
+  }
+
   @Test("flatMap merges, flatMapLatest switches, flatMapFirst drops while busy, concatMap queues")
   func flattening() {
     let outer = PublishSubject<String>()
