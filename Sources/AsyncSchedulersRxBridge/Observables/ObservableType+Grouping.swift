@@ -4,7 +4,8 @@ import Synchronization
 extension ObservableType {
   /// Splits the values into groups by the key `keySelector` gives each (RxSwift's `groupBy`): the
   /// first value of a key sends a new ``GroupedObservable``, then the value to it. The source's end
-  /// and errors reach every group and the outer sequence; a throw of `keySelector` fails them all.
+  /// and errors reach every group, in the order the groups were made, then the outer sequence; a throw
+  /// of `keySelector` fails them all.
   ///
   /// `keySelector` runs on the thread delivering the value. The source stays subscribed while the outer
   /// subscription or any group's subscription is alive (RxSwift's reference-counted disposal).
@@ -15,12 +16,13 @@ extension ObservableType {
     return Observable.create { observer in
       let source = SerialDisposable()
       let refCount = RefCountDisposable(disposable: source)
-      // The groups by key; `nil` once the source ended.
-      let groups = Mutex<[Key: PublishSubject<Element>]?>([:])
+      // The groups by key, and in the order they were made (the end reaches them in that order); `nil`
+      // once the source ended.
+      let groups = Mutex<(byKey: [Key: PublishSubject<Element>], inOrder: [PublishSubject<Element>])?>(([:], []))
       @Sendable func end(_ event: Event<Element>) {
         let all = groups.withLock { groups -> [PublishSubject<Element>] in
           defer { groups = nil }
-          return Array(groups?.values ?? [:].values)
+          return groups?.inOrder ?? []
         }
         for group in all { group.on(event) }
         switch event {
@@ -35,9 +37,10 @@ extension ObservableType {
           do { key = try keySelector(value) } catch { return end(.error(error)) }
           let (group, isNew) = groups.withLock { groups -> (PublishSubject<Element>?, Bool) in
             guard groups != nil else { return (nil, false) }
-            if let group = groups![key] { return (group, false) }
+            if let group = groups!.byKey[key] { return (group, false) }
             let group = PublishSubject<Element>()
-            groups![key] = group
+            groups!.byKey[key] = group
+            groups!.inOrder.append(group)
             return (group, true)
           }
           guard let group else { return }
