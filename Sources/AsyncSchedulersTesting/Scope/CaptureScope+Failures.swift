@@ -15,6 +15,24 @@ extension CaptureScope {
     pumpFailure.withCriticalRegion { if $0 == nil { $0 = failure } }
   }
 
+  /// Reports at once, on the test that owns the scope, that a job of the scope blocked the pump thread
+  /// for the stall timeout: the scope went on on another thread.
+  func reportBlockedPump() {
+    let failure =
+      "capturingAllTasks: a job of the scope blocked the scope's thread for \(options.stallTimeout) of real time: it "
+      + "waits on the thread (DispatchSemaphore.wait(), a lock, Thread.sleep, a blocking call) for something that "
+      + "only the scope's other work can do, and that work runs on the same thread, one job at a time. The scope "
+      + "went on on a new thread so the test can end; the blocked job, if it returns, runs alongside it, so what "
+      + "follows is not deterministic. Await instead of blocking (a continuation, an AsyncStream, a task's value)."
+    // Marked reported: a later stall is not reported again (it still cancels the body).
+    let first = pumpFailure.withCriticalRegion { recorded -> Bool in
+      guard recorded == nil else { return false }
+      recorded = ""
+      return true
+    }
+    if first { report(failure) }
+  }
+
   /// Records that auto-advance gave up, naming what kept the clock moving.
   func recordEndlessAdvance() {
     let pending = scheduler.pendingSnapshot()
@@ -31,7 +49,9 @@ extension CaptureScope {
   /// (a stream nobody feeds, outside work that did not arrive): the failure is recorded at once on the
   /// body's test, and the body is cancelled so the scope, and the test, can end.
   func recordStall() -> Bool {
-    // Not a stall when work arrived meanwhile or the body drives the scheduler.
+    // Not a stall when work arrived meanwhile or the body drives the scheduler, nor while a job that
+    // blocked the pump still runs (it may yet send what the scope awaits; it was reported).
+    guard abandonedJobs.load(ordering: .sequentiallyConsistent) == 0 else { return false }
     guard let (hasTimers, pending) = scheduler.stallFacts() else { return false }
     let failure =
       "capturingAllTasks: the body waited \(options.stallTimeout) of real time with nothing ready to run. "
@@ -40,7 +60,9 @@ extension CaptureScope {
           + "it. The scope fired the pending timers one by one so the body could finish.\n"
         : "It awaits what never came: work from outside the scope (a real timer, another thread) that did "
           + "not arrive, or something no task of the scope will ever send (a stream nobody feeds, a "
-          + "continuation nobody resumes). The body was cancelled so the test can end.\n")
+          + "continuation nobody resumes). The body was cancelled so the test can end; a wait that ignores "
+          + "cancellation (a continuation nobody resumes) still keeps it from ending, and Swift offers no way to "
+          + "return from a test whose body is suspended there.\n")
       + pending.describe(name: scheduler.name)
     // Reported when the scope ends (timers) or now, by the canceller (nothing left to wait for);
     // remembered either way, so it is reported once.
@@ -49,7 +71,8 @@ extension CaptureScope {
       recorded = hasTimers ? failure : ""
       return true
     }
-    if first && !hasTimers { canceller.requestCancellation(reporting: failure) }
+    // Cancelled even when another failure was recorded first (a blocked pump): the body must end.
+    if !hasTimers { canceller.requestCancellation(reporting: first ? failure : nil) }
     return hasTimers
   }
 }

@@ -39,6 +39,15 @@ final class CaptureScope: CapturingScope {
   /// A failure the pump found, reported on the test when the scope ends: `nil` when none was found, ""
   /// once one was reported at once (by the canceller), so a scope reports one stall at most.
   let pumpFailure = Mutex<String?>(nil)
+  /// What the pump decides when nothing is ready (held by the scope, not the pump's thread, so that a
+  /// pump that replaces a blocked one goes on where it left off).
+  let pumpMachine: Mutex<CaptureScopeStateMachine>
+  /// The token of the job (or timer) the pump runs now, 0 between jobs (read by ``PumpWatch``).
+  let pumpJob = Atomic<UInt64>(0)
+  /// Jobs that blocked a pump the watch took over, and have not returned yet.
+  let abandonedJobs = Atomic<Int>(0)
+  /// How many pumps the scope has had beyond its first.
+  let pumpGenerations = Atomic<UInt64>(0)
 
   /// Makes the scope of a body about to run in the calling task.
   init(on scheduler: TestScheduler, options: Options) {
@@ -46,7 +55,12 @@ final class CaptureScope: CapturingScope {
     self.scheduler = scheduler
     self.options = options
     firstTask = TaskIdentity.nextTaskID()
-    bodyTask = SleepingTask.current()
+    let bodyTask = SleepingTask.current()
+    self.bodyTask = bodyTask
+    pumpMachine = Mutex(
+      CaptureScopeStateMachine(
+        autoAdvance: options.autoAdvance, bodyTask: ActiveScopes.taskID(of: bodyTask),
+        maximumAutoAdvances: Self.maximumAutoAdvances, maximumStalledTimers: 100_000))
   }
 
   /// How the scope's body ended.
@@ -78,7 +92,10 @@ final class CaptureScope: CapturingScope {
     let virtualReads = RuntimeHooks.availability.virtualClockReads
     if virtualReads { scheduler.notesJobStarts.store(false, ordering: .relaxed) }
     defer { if virtualReads { scheduler.notesJobStarts.store(true, ordering: .relaxed) } }
-    PumpThreads.shared.run(named: "TestScheduler '\(scheduler.name)' capturing scope") { [self] in runPump() }
+    PumpThreads.shared.run(named: "TestScheduler '\(scheduler.name)' capturing scope") { [self] in
+      runPump(generation: 0)
+    }
+    PumpWatch.shared.watch(self)
     let (outcome, endedInScope) = await CaptureMarker.$scope.withValue(id) {
       () async -> (Outcome<Result, Failure>, Bool) in
       guard await moveOntoScheduler() else { return (.refused, true) }
@@ -208,7 +225,7 @@ final class CaptureScope: CapturingScope {
   /// Blocks the scope's code handed to Dispatch queues that have not finished running.
   let dispatchInFlight = Atomic<Int>(0)
   /// Whether the body has returned or thrown (the pump then stops moving the clock).
-  private let bodyHasReturned = Atomic<Bool>(false)
+  let bodyHasReturned = Atomic<Bool>(false)
 
   // MARK: The end
 
@@ -226,6 +243,7 @@ final class CaptureScope: CapturingScope {
     }
     scheduler.endCapturing()
     ActiveScopes.shared.end(self)
+    PumpWatch.shared.unwatch(self)  // After the scope closed: the watch takes no closed scope back.
     // Leave the pump: with the hook gone, the yield goes to the global executor. (A yield resumed
     // before its task suspended leaves the task where it was: try again.)
     while CurrentSchedulerSlot.isCurrent(scheduler) { await Task.yield() }
@@ -241,69 +259,6 @@ final class CaptureScope: CapturingScope {
   func report(_ message: String) {
     let place = options.place
     scheduler.report(message, fileID: place.fileID, filePath: place.filePath, line: place.line, column: place.column)
-  }
-
-  // MARK: The pump
-
-  /// How many times auto-advance moves the clock while the body does not run before it gives up: work
-  /// that keeps re-arming forever (a poller nobody stops) would otherwise advance without end.
-  static let maximumAutoAdvances = 100_000
-
-  /// The pump: runs the scope's ready work one job at a time until the scope ends; when nothing is
-  /// ready, does what ``CaptureScopeStateMachine`` says (move the clock to the next timer, give up
-  /// auto-advance, or wait for work to arrive).
-  private func runPump() {
-    Schedulers.withCurrent(scheduler) {
-      var machine = CaptureScopeStateMachine(
-        autoAdvance: options.autoAdvance, bodyTask: ActiveScopes.taskID(of: bodyTask),
-        maximumAutoAdvances: Self.maximumAutoAdvances, maximumStalledTimers: 100_000)
-      while true {
-        switch scheduler.pumpStep(scope: id) {
-        case .stop:
-          return
-        case .settled(let waiters):
-          for waiter in waiters { waiter.resume() }
-        case .run(let work):
-          if machine.watchesBodyJobs { machine.willRunJob(ofTask: Self.taskID(of: work)) }
-          ScopeWorkSlot.run(in: self) { scheduler.runJob(work) }
-        case .wait:
-          if !machine.bodyHasReturned && bodyHasReturned.load(ordering: .sequentiallyConsistent) {
-            machine.bodyReturned()
-          }
-          var action = machine.nothingReady(workInFlight: hasDispatchWorkInFlight)
-          if action == .fireNextTimer {
-            let step = ScopeWorkSlot.run(in: self) { scheduler.fireNextTimerForPump() }
-            guard let next = machine.timerStep(step) else { continue }
-            action = next
-          }
-          switch action {
-          case .giveUpAutoAdvance:
-            recordEndlessAdvance()
-            canceller.requestCancellation()
-          case .wait(let stallBound):
-            if !scheduler.waitForWork(timeout: stallBound ? options.stallTimeout : nil) {
-              machine.waitTimedOut(timersPending: recordStall())
-            }
-          case .waitForOutsideWork:
-            if !scheduler.waitForWork(timeout: options.stallTimeout) {
-              machine.outsideWorkTimedOut()
-              recordOverdueOutsideWork()
-            }
-          case .fireNextTimer:
-            continue
-          }
-        }
-      }
-    }
-  }
-
-  /// The task a piece of work is a job of (0 for other work).
-  private static func taskID(of work: Work) -> UInt64 {
-    switch work {
-    case .taskJob(let job), .job(let job): TaskIdentity.taskID(of: job)
-    case .runnable(let runnable as MainActorJob): TaskIdentity.taskID(of: runnable.job)
-    default: 0
-    }
   }
 }
 
