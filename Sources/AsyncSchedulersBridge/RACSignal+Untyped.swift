@@ -23,7 +23,7 @@ extension RACSignal where Value == any Sendable {
   /// `+zip:` over an `NSArray` of signals of any value types: a ``RACTuple`` of every signal's values
   /// of the same index, in the array's order.
   ///
-  /// - Precondition: every element is a `RACSignal`, as for ``combineLatest(_:)-(NSArray)``.
+  /// - Precondition: every element is a `RACSignal`, as for `combineLatest(_:)` over an `NSArray`.
   public class func zip(_ signals: NSArray) -> RACSignal<RACTuple> {
     zip(erased(signals, api: "RACSignal.zip"))
   }
@@ -31,7 +31,7 @@ extension RACSignal where Value == any Sendable {
   /// `+merge:` over an `NSArray` of signals of any value types: every signal's values as they come;
   /// completes when all have completed.
   ///
-  /// - Precondition: every element is a `RACSignal`, as for ``combineLatest(_:)-(NSArray)``.
+  /// - Precondition: every element is a `RACSignal`, as for `combineLatest(_:)` over an `NSArray`.
   public class func merge(_ signals: NSArray) -> RACSignal<any Sendable> {
     merge(erased(signals, api: "RACSignal.merge"))
   }
@@ -58,5 +58,61 @@ extension RACSignal: UntypedRACSignalConvertible {
   var untyped: RACSignal<any Sendable> {
     if let same = self as? RACSignal<any Sendable> { return same }
     return RACSignal<any Sendable>(native.map { $0.map { $0 as any Sendable } })
+  }
+}
+
+/// ReactiveObjC-era Swift that names a value type where Objective-C had none: functions declared to
+/// return `RACSignal<AnyObject>` (or `RACSignal<RACTuple>`) that combine an `NSArray` of signals (and
+/// return `RACSignal()`, see ``RACSignal/init()``). The same spellings as on the untyped signal, typed
+/// by what the context expects. Object types only (`Value: AnyObject`, as Objective-C's generics were),
+/// so that code with no expected type keeps the untyped signal's forms.
+extension RACSignal where Value: AnyObject {
+  /// `+combineLatest:` over an `NSArray` of signals, where a signal of this value type is expected
+  /// (`RACSignal<AnyObject>`, `RACSignal<RACTuple>`): each ``RACTuple``, as a value of that type.
+  ///
+  /// - Precondition: a ``RACTuple`` is a `Value` (`AnyObject`, `RACTuple`); another class stops the
+  ///   program at the call, naming the API and the type. Every element is a `RACSignal`, as for the
+  ///   untyped signal's `combineLatest(_:)`.
+  public class func combineLatest(_ signals: NSArray) -> RACSignal<Value> {
+    tuples(RACSignal<any Sendable>.combineLatest(signals), api: "RACSignal.combineLatest")
+  }
+
+  /// `+zip:` over an `NSArray` of signals, where a signal of this value type is expected: each
+  /// ``RACTuple``, as a value of that type.
+  ///
+  /// - Precondition: a ``RACTuple`` is a `Value`, as for `combineLatest(_:)` over an `NSArray`.
+  public class func zip(_ signals: NSArray) -> RACSignal<Value> {
+    tuples(RACSignal<any Sendable>.zip(signals), api: "RACSignal.zip")
+  }
+
+  /// `+merge:` over an `NSArray` of signals, where a signal of this value type is expected
+  /// (`RACSignal<AnyObject>`): every signal's values as they come, as values of that type.
+  ///
+  /// - Precondition: every value sent is a `Value` (with `AnyObject`, any value is); a value that is
+  ///   not stops the program, naming the API, the value's type and `Value`.
+  public class func merge(_ signals: NSArray) -> RACSignal<Value> {
+    RACSignal<any Sendable>.merge(signals).cast(api: "RACSignal.merge")
+  }
+
+  /// `tuples`, its values as `Value`s; stops the program at once unless a ``RACTuple`` is a `Value`.
+  private class func tuples(_ tuples: RACSignal<RACTuple>, api: String) -> RACSignal<Value> {
+    guard (RACTuple(objectsFrom: []) as Any) is Value else {
+      argumentFailure("\(api): the values are RACTuples, which are not \(Value.self): expect a RACSignal<AnyObject>")
+    }
+    return tuples.cast(api: api)
+  }
+}
+
+extension RACSignal {
+  /// This signal, its values cast to `Target`; a value that is not one stops the program, naming `api`.
+  fileprivate func cast<Target: Sendable>(api: String) -> RACSignal<Target> {
+    RACSignal<Target>(
+      native.map { value -> Target? in
+        guard let value else { return nil }
+        guard let cast = value as? Target else {
+          argumentFailure("\(api): a \(type(of: value as Any)) was sent where the signal's values are \(Target.self)")
+        }
+        return cast
+      })
   }
 }

@@ -19,6 +19,11 @@ public class RACSignal<Value: Sendable>: @unchecked Sendable {
   /// Wraps a native signal.
   public init(_ native: Signal<Value?, any Error>) { self.native = native }
 
+  /// A signal that never sends anything, as `[RACSignal new]`, where a signal of this value type is
+  /// expected (`return RACSignal()` in a function returning `RACSignal<AnyObject>`); with no such
+  /// context, `RACSignal()` is the untyped signal's (see `RACSignal+Untyped.swift`).
+  public convenience init() { self.init(.never()) }
+
   /// A signal whose `didSubscribe` block runs for each subscriber (`+createSignal:`).
   ///
   /// The block runs through RAC's subscription scheduler, as in ReactiveObjC, so it always sees

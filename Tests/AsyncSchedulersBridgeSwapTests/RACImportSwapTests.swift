@@ -342,3 +342,58 @@ extension RACImportSwapTests {
     #expect(results.values == ["true host-10.0.0.1", "zip 2", "merge false", "merge host-b"])
   }
 }
+
+/// LANScan-iOS's scanner as it is written, results declared `RACSignal<AnyObject>`: `RACSignal()` when
+/// there is nothing to scan, `+combineLatest:`/`+zip:`/`+merge:` of an `NSArray` returned as is.
+final class ObjectScanner: @unchecked Sendable {  // @unchecked: no stored state
+  func ping(_ host: String) -> RACSignal<AnyObject> {
+    RACSignal<AnyObject>.createSignal { subscriber in
+      subscriber.sendNext(host.hasSuffix(".1") ? "up" as AnyObject : "down" as AnyObject)
+      subscriber.sendCompleted()
+      return nil
+    }
+  }
+
+  func scan(_ hosts: [String]) -> RACSignal<AnyObject> {
+    if hosts.isEmpty { return RACSignal() }
+    let signals = NSMutableArray()
+    for host in hosts { signals.add(ping(host)) }
+    return RACSignal.combineLatest(signals as NSArray)
+  }
+
+  func pairs(_ hosts: [String]) -> RACSignal<AnyObject> {
+    RACSignal.zip(hosts.map { ping($0) } as NSArray)
+  }
+
+  func each(_ hosts: [String]) -> RACSignal<AnyObject> {
+    RACSignal.merge(hosts.map { ping($0) } as NSArray)
+  }
+}
+
+extension RACImportSwapTests {
+  @Test("a scanner returning RACSignal<AnyObject> combines an NSArray and returns RACSignal() as it is written")
+  func objectSignals() {
+    let scanner = ObjectScanner()
+    let results = Lines()
+    let scheduler = RACTestScheduler()
+    scheduler.schedule {
+      scanner.scan(["10.0.0.1", "10.0.0.2"]).subscribeNext { value in
+        let tuple = value as? RACTuple
+        results.append("scan \(tuple?.first as? String ?? "?") \(tuple?.second as? String ?? "?")")
+      }
+      scanner.pairs(["a.1", "b"]).subscribeNext { value in
+        results.append("zip \((value as? RACTuple)?.count ?? 0)")
+      }
+      scanner.each(["a.1", "b"]).subscribeNext { value in
+        results.append("merge \(value as? String ?? "?")")
+      }
+      scanner.scan([]).subscribeNext { _ in
+        results.append("never")
+      } completed: {
+        results.append("completed")
+      }
+    }
+    scheduler.stepAll()
+    #expect(results.values == ["scan up down", "zip 2", "merge up", "merge down"])
+  }
+}

@@ -384,6 +384,30 @@ struct RACSignalBadInputTests {
         "RACSignal.combineLatest: element 1 of the array is a"))
   }
 
+  @Test("combineLatest of an NSArray where a signal of a class other than RACTuple is expected stops, naming both")
+  func tuplesWhereAnotherClassIsExpected() async throws {
+    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let combined: RACSignal<NSNumber> = RACSignal.combineLatest([RACSignal<Int>.never()] as NSArray)
+      _ = combined
+    }
+    #expect(
+      String(decoding: result.standardErrorContent, as: UTF8.self).contains(
+        "RACSignal.combineLatest: the values are RACTuples, which are not NSNumber"))
+  }
+
+  @Test("merge of an NSArray where a signal of one class is expected stops at a value of another, naming both")
+  func mergedValueOfAnotherClass() async throws {
+    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let merged: RACSignal<NSNumber> = RACSignal.merge([RACSignal<String>.return("text")] as NSArray)
+      let scheduler = RACTestScheduler()
+      _ = scheduler.schedule { _ = merged.subscribeNext { _ in } }
+      scheduler.stepAll()
+    }
+    #expect(
+      String(decoding: result.standardErrorContent, as: UTF8.self).contains(
+        "RACSignal.merge: a String was sent where the signal's values are NSNumber"))
+  }
+
   @Test("A repeating interval beyond 64-bit nanoseconds names the selector, the interval and its value")
   func hugeRepeatingInterval() async throws {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {

@@ -125,7 +125,9 @@ struct CapturingAllTasksTests {
       }
     }
     outsider.start()
-    let completed = await scheduler.capturingAllTasks {
+    // The body blocks the scope's thread on purpose: a stall timeout beyond the wait keeps the pump
+    // watch (which would hand the scope to a new thread) out of it.
+    let completed = await scheduler.capturingAllTasks(stallTimeout: .seconds(120)) {
       start.signal()
       // The pump is blocked here: captured work could not run, so only uncaptured work completes.
       return done.wait(timeout: .now() + 60) == .success

@@ -10,7 +10,6 @@ import Testing
 struct PumpWatchTests {
   @Test("a body blocked in DispatchSemaphore.wait() for a task of the scope is reported, and the test ends")
   func blockedBodyEnds() async {
-    let started = realUptimeNanoseconds()
     let issues = await IssueCapture.collecting {
       // Made in the collecting context: its reports from the watch's thread are collected too.
       let scheduler = TestScheduler()
@@ -23,8 +22,6 @@ struct PumpWatchTests {
     #expect(issues.count == 1)
     #expect(issues.first?.contains("blocked the scope's thread for 0.3 seconds") == true)
     #expect(issues.first?.contains("Await instead of blocking") == true)
-    // Found by the watch, not by a generous bound: well under a minute even on a loaded machine.
-    #expect(realUptimeNanoseconds() - started < 60_000_000_000)
   }
 
   @Test("a task of the scope blocked on another task's signal is reported, and both go on")

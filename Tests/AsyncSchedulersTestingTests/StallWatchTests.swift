@@ -64,10 +64,7 @@ struct StallWatchTests {
   }
 
   @Test(
-    "an actor method that sleeps on a scheduler nothing drives: the stall is this test's, and the task goes on",
-    // Open (issue 42, item 3): passes alone, but in the parallel suite the stall is reported and the task
-    // never goes on; every thread is then idle (a continuation is never resumed). Kept as the case to fix.
-    .disabled("issue 42 item 3: in the parallel suite the stalled task never goes on"))
+    "an actor method that sleeps on a scheduler nothing drives: the stall is this test's, and the task goes on")
   func stalledSleepGoesOn() async {
     let wentOn = Latch()
     await withKnownIssue {

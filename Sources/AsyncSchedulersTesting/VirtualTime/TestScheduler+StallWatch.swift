@@ -1,5 +1,6 @@
 import AsyncSchedulers
 import Dispatch
+import Synchronization
 
 /// Never a silent hang: a task that awaits a job parked on a scheduler nothing drives (an actor bound
 /// to it, a task preferring it) would wait forever. One real-time timer per scheduler watches such a job
@@ -21,7 +22,15 @@ extension TestScheduler {
   }
 
   private func endStallWatch() {
-    let pending = state.withCriticalRegion { state in state.stallWatchEnded() ? state.pendingSnapshot() : nil }
+    let (end, pending) = state.withCriticalRegion { state in
+      let end = state.stallWatchEnded()
+      return (end, end == .stalled ? state.pendingSnapshot() : nil)
+    }
+    switch end {
+    case .noStall: return
+    case .stalledAgain: return runStalledWorkAndWatch()
+    case .stalled: break
+    }
     guard let pending else { return }
     let message =
       "TestScheduler '\(name)': a task waited \(stallTimeout) of real time for work parked on this scheduler, "
@@ -31,14 +40,37 @@ extension TestScheduler {
       + "by itself. The scheduler now runs what is pending (its ready work, then its timers in order) so the "
       + "test can end, and watches again if more work is parked.\n" + pending.describe(name: name)
     // Reported, then run, in the context of the test that created the scheduler: the failure is that
-    // test's (withKnownIssue there sees it) and is recorded before the waiting task goes on.
+    // test's (withKnownIssue there sees it) and is recorded before the waiting task goes on. That context
+    // is a task, which needs a thread of the cooperative pool: if none comes within another stall
+    // timeout (tests blocking the pool's threads), the work runs here anyway, so the task goes on and the
+    // test ends; the failure is recorded when the relay runs.
     issuesReported.add(1, ordering: .relaxed)
+    let ran = StalledWorkRun()
     inOwningTest { [self] in
       reportIssue(
         message, fileID: creation.fileID, filePath: creation.filePath, line: creation.line, column: creation.column)
-      runStalledWork()
+      if ran.claim() { runStalledWorkAndWatch() }
+    }
+    let nanoseconds = Int(clamping: UInt64(stallTimeout.saturatingTimeInterval * 1e9))
+    WatchThreads.timers.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [weak self] in
+      if ran.claim() { self?.runStalledWorkAndWatch() }
     }
   }
+
+  /// Runs what is pending, then watches again: the code it ran may hand work over from elsewhere
+  /// later (an actor method calling a nonisolated sleep leaves the scheduler and adds the sleep's
+  /// timer from the global executor, after this run has found no timer).
+  private func runStalledWorkAndWatch() {
+    runStalledWork()
+    if state.withCriticalRegion({ $0.armStallWatch() }) { startStallWatch() }
+  }
+}
+
+/// Which of the stall watch's two paths runs the stalled work: the first to claim it.
+private final class StalledWorkRun: Sendable {
+  private let claimed = Atomic<Bool>(false)
+  /// `true` for the first caller only.
+  func claim() -> Bool { !claimed.exchange(true, ordering: .acquiringAndReleasing) }
 }
 
 extension Duration {

@@ -192,26 +192,11 @@ package struct TestSchedulerStateMachine {
 
   /// How many driving calls have started (a stall watch compares it before and after).
   package private(set) var driveGeneration: UInt64 = 0
-  /// Whether a stall watch is waiting.
-  private var isStallWatchArmed = false
-
-  /// Arms the stall watch for a task or actor job that arrived from outside a scheduler that nothing
-  /// has ever driven and no scope captures; returns `true` when a watch starts, `false` when one is
-  /// already armed, or the scheduler has been driven (then the test drives it: work left when it stops
-  /// is the test's choice, reported by `expectNoPendingWork`, not a hang), or a scope captures (its pump
-  /// runs the work).
-  package mutating func armStallWatch() -> Bool {
-    guard !isStallWatchArmed, driveGeneration == 0, !isDriving, !isCapturing else { return false }
-    isStallWatchArmed = true
-    return true
-  }
-
-  /// Ends the stall watch: whether the scheduler stalled (still never driven, ready work waiting, no
-  /// scope capturing).
-  package mutating func stallWatchEnded() -> Bool {
-    isStallWatchArmed = false
-    return driveGeneration == 0 && queues.readyCount > 0 && !isDriving && !isCapturing
-  }
+  /// Whether a stall watch is waiting (see `TestSchedulerStateMachine+StallWatch.swift`).
+  var isStallWatchArmed = false
+  /// Whether the stall watch has found a stall (it then arms again after running the stalled work, and
+  /// counts pending timers as stalled too).
+  var hasStalled = false
 
   /// Starts counting jobs for a new driving call made from `context`, which becomes the test's own;
   /// a call not `byTest` (the stall watch's) leaves the scheduler "never driven", so the watch re-arms.
