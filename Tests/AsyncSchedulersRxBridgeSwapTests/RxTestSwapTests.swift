@@ -113,3 +113,20 @@ struct RxTestSwapTests {
     }
   }
 }
+
+extension RxTestSwapTests {
+  @Test("subscribe(on:) subscribes and disposes upstream on the scheduler, each a tick later, as RxSwift")
+  func subscribeOnSubscribesAndDisposesOnTheScheduler() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let ending = scheduler.createHotObservable([.next(250, 1), .completed(300)])
+    let res = scheduler.start { ending.subscribe(on: scheduler) }
+    #expect(res.events == [.next(250, 1), .completed(300)])
+    // Subscribed at 201 (a scheduled action); ended at 300, disposed at 301 (a scheduled disposal).
+    #expect(ending.subscriptions == [Subscription(201, 301)])
+
+    let endless = TestScheduler(initialClock: 0)
+    let never = endless.createHotObservable([Recorded<Event<Int>>]())
+    _ = endless.start { never.subscribe(on: endless) }
+    #expect(never.subscriptions == [Subscription(201, 1001)])
+  }
+}

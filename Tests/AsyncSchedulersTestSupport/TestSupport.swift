@@ -114,14 +114,9 @@ package func onDedicatedThread<Result: Sendable>(
 /// Lowers the calling thread's scheduling priority, so a test that keeps cores busy on purpose (a
 /// spinning thread, a long loop) yields them to the other tests running in parallel.
 ///
-/// On Linux the nice value is per thread; elsewhere this does nothing. Under ThreadSanitizer it does
-/// nothing either: the sanitized Swift runtime takes a priority-inheriting futex (`FUTEX_LOCK_PI`) on
-/// every once-guarded metadata access, and on this project's Linux kernel (6.18) a thread with a raised
-/// nice value that was handed such a futex was seen left asleep as its owner, every other thread
-/// waiting on it: the whole sanitized run stopped (measured twice; the thread was this one).
+/// On Linux the nice value is per thread; elsewhere this does nothing.
 package func lowerCurrentThreadPriority() {
   #if canImport(Glibc)
-    guard !isThreadSanitized else { return }
     _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 5)
   #endif
 }

@@ -101,8 +101,8 @@ struct AsyncScenarioTests {
       }
       let reference = Scenarios.all.map { $0.run() }
       var mismatches: [String] = []
-      // Under ThreadSanitizer a tenth of the runs: the spinner then competes at full priority (see
-      // lowerCurrentThreadPriority), and the sanitized run is about races, not the count.
+      // Under ThreadSanitizer a tenth of the runs: each is about twenty times slower there, and the
+      // sanitized run is about races, not the count.
       for _ in 0..<(isThreadSanitized ? 100 : 1_000) {
         for (index, scenario) in Scenarios.all.enumerated() where scenario.run() != reference[index] {
           mismatches.append(scenario.name)

@@ -28,16 +28,21 @@ extension ObservableType {
 
   /// Subscribes (and disposes) upstream on `scheduler` (RxSwift's `subscribe(on:)`): the sequence's
   /// subscription work runs there; events arrive wherever the upstream sends them.
-  @inlinable public func subscribe(on scheduler: some ImmediateSchedulerType) -> Observable<Element> {
+  ///
+  /// The upstream subscription's disposal runs on `scheduler` too, as a scheduled action, whether the
+  /// subscriber disposes or the sequence ends: on RxTest's `TestScheduler` a subscription made at 200
+  /// and ended at 300 shows as `Subscription(201, 301)`, as in RxSwift.
+  public func subscribe(on scheduler: some ImmediateSchedulerType) -> Observable<Element> {
     if let backed = scheduler as? any CoreBackedScheduler, backed.hopsThroughCore {
       return Observable(signal.subscribe(on: backed._nativeTarget))
     }
-    let upstream = signal
+    let source = self
     return Observable(
       Signal { observer in
         let inner = SerialDisposable()
         let scheduled = scheduler.schedule(()) { _ in
-          inner.disposable = upstream.subscribe { observer.send($0) }
+          let subscription = source.subscribe(AnyObserver(observer))
+          inner.disposable = ScheduledDisposable(scheduler: scheduler, disposable: subscription)
           return Disposables.create()
         }
         return Disposables.create(scheduled, inner)
