@@ -8,24 +8,30 @@ import Synchronization
 ///
 /// A hot one sends each event at its absolute time to whoever is subscribed then; a cold one sends
 /// them to each subscriber, their times counted from its subscription.
+///
+/// As RxTest's, a hot observable is not a subject: each event goes to the observers subscribed when it
+/// is sent (one subscribing while an event is delivered gets the next one), and events recorded after
+/// an end still reach whoever is subscribed then.
 public final class TestableObservable<Element: Sendable>: ObservableType, Sendable {
   private let subscriptionLog = Mutex<[Subscription]>([])
   private let scheduler: TestScheduler
-  private let hot: PublishSubject<Element>?
+  private let isHot: Bool
+  /// A hot observable's current observers, by subscription index.
+  private let hotObservers = Mutex<[Int: AnyObserver<Element>]>([:])
   /// The events this observable sends, with their times.
   public let recordedEvents: [Recorded<Event<Element>>]
 
   init(scheduler: TestScheduler, events: [Recorded<Event<Element>>], hot: Bool) {
     self.scheduler = scheduler
     recordedEvents = events
-    if hot {
-      let subject = PublishSubject<Element>()
-      self.hot = subject
-      for recorded in events {
-        scheduler.scheduleAt(recorded.time) { subject.on(recorded.value) }
+    isHot = hot
+    guard hot else { return }
+    for recorded in events {
+      scheduler.scheduleAt(recorded.time) { [weak self] in
+        guard let self else { return }
+        let observers = hotObservers.withCriticalRegion { $0.sorted { $0.key < $1.key }.map(\.value) }
+        for observer in observers { observer.on(recorded.value) }
       }
-    } else {
-      self.hot = nil
     }
   }
 
@@ -40,8 +46,10 @@ public final class TestableObservable<Element: Sendable>: ObservableType, Sendab
       return log.count - 1
     }
     let inner: any Disposable
-    if let hot {
-      inner = hot.subscribe(observer)
+    if isHot {
+      let observer = AnyObserver(observer)
+      hotObservers.withCriticalRegion { $0[index] = observer }
+      inner = Disposables.create { [weak self] in self?.hotObservers.withCriticalRegion { $0[index] = nil } }
     } else {
       let timers = CompositeDisposable()
       for recorded in recordedEvents {

@@ -130,3 +130,27 @@ extension RxTestSwapTests {
     #expect(never.subscriptions == [Subscription(201, 1001)])
   }
 }
+
+extension RxTestSwapTests {
+  @Test("share(replay:) whileConnected: an observer resubscribing from its end handler starts a new connection")
+  func resubscribingFromTheEndStartsANewConnection() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createHotObservable([.next(210, 1), .completed(300), .next(310, 2), .completed(400)])
+    let shared = xs.share(replay: 1)
+    let first = scheduler.createObserver(Int.self)
+    let again = scheduler.createObserver(Int.self)
+    var subscription: (any Disposable)?
+    scheduler.scheduleAt(200) {
+      subscription = shared.subscribe { event in
+        first.on(event)
+        if case .completed = event { subscription = shared.subscribe(again) }
+      }
+    }
+    scheduler.scheduleAt(350) { subscription?.dispose() }
+    scheduler.start()
+    #expect(first.events == [.next(210, 1), .completed(300)])
+    // A new connection at 300, with a new subject: nothing of the first connection is replayed.
+    #expect(again.events == [.next(310, 2)])
+    #expect(xs.subscriptions == [Subscription(200, 300), Subscription(300, 350)])
+  }
+}

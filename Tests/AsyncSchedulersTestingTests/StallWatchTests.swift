@@ -64,7 +64,11 @@ struct StallWatchTests {
   }
 
   @Test(
-    "an actor method that sleeps on a scheduler nothing drives: the stall is this test's, and the task goes on")
+    "an actor method that sleeps on a scheduler nothing drives: the stall is this test's, and the task goes on",
+    // Not under ThreadSanitizer: the report and the task's next step need threads of the cooperative
+    // pool, which the sanitized suite (stopped for seconds at a time by lost futex wake-ups, see
+    // .ci/pi-futex-rescue.py) left without one for over 60 s in a clean-clone CI run.
+    .enabled(if: !isThreadSanitized))
   func stalledSleepGoesOn() async {
     let wentOn = Latch()
     await withKnownIssue {

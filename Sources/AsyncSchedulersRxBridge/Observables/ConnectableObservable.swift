@@ -49,11 +49,19 @@ public final class ConnectableObservable<Element: Sendable>: ObservableType, Sen
   }
 
   /// A sequence that connects when its first observer subscribes and disconnects when its last one
-  /// leaves (RxSwift's `refCount`).
+  /// leaves (RxSwift's `refCount`). An observer that the subject ends at once (it has already ended,
+  /// and replays the end as it is subscribed) neither counts nor connects, as in RxSwift: the source is
+  /// not subscribed again for it.
   public func refCount() -> Observable<Element> {
     Observable(
       Signal { observer in
-        let subscription = self.shared.signal.subscribe { observer.send($0) }
+        let endedAtOnce = Atomic<Bool>(false)
+        let subscription = self.shared.signal.subscribe { event in
+          if event.isTerminal { endedAtOnce.store(true, ordering: .relaxed) }
+          observer.send(event)
+        }
+        // Read before anything else can end it: only an end sent during the subscription itself.
+        if endedAtOnce.load(ordering: .relaxed) { return subscription }
         let connectNow = self.connection.withCriticalRegion { state -> Bool in
           state.observers += 1
           return state.observers == 1
@@ -104,11 +112,12 @@ extension ObservableType {
   /// values to each new one (RxSwift's `share(replay:scope:)`): the source is subscribed with the
   /// first observer and disposed when the last leaves.
   /// - Precondition: `replay >= 0`.
-  @inlinable public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Observable<Element> {
+  public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Observable<Element> {
     checkArgument(replay >= 0, "Observable.share: replay must not be negative (got \(replay))")
     switch scope {
     case .whileConnected:
-      return Observable(signal.share(replay: replay))
+      let shared = SharedConnection(source: signal, replay: replay)
+      return Observable.create { shared.subscribe($0) }
     case .forever:
       return replay == 0 ? publish().refCount() : self.replay(replay).refCount()
     }
