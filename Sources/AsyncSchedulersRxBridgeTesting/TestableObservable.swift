@@ -16,8 +16,8 @@ public final class TestableObservable<Element: Sendable>: ObservableType, Sendab
   private let subscriptionLog = Mutex<[Subscription]>([])
   private let scheduler: TestScheduler
   private let isHot: Bool
-  /// A hot observable's current observers, by subscription index.
-  private let hotObservers = Mutex<[Int: AnyObserver<Element>]>([:])
+  /// A hot observable's current observers, with their subscription index, in subscription order.
+  private let hotObservers = Mutex<[(index: Int, observer: AnyObserver<Element>)]>([])
   /// The events this observable sends, with their times.
   public let recordedEvents: [Recorded<Event<Element>>]
 
@@ -29,8 +29,7 @@ public final class TestableObservable<Element: Sendable>: ObservableType, Sendab
     for recorded in events {
       scheduler.scheduleAt(recorded.time) { [weak self] in
         guard let self else { return }
-        let observers = hotObservers.withCriticalRegion { $0.sorted { $0.key < $1.key }.map(\.value) }
-        for observer in observers { observer.on(recorded.value) }
+        for entry in hotObservers.withCriticalRegion({ $0 }) { entry.observer.on(recorded.value) }
       }
     }
   }
@@ -48,8 +47,10 @@ public final class TestableObservable<Element: Sendable>: ObservableType, Sendab
     let inner: any Disposable
     if isHot {
       let observer = AnyObserver(observer)
-      hotObservers.withCriticalRegion { $0[index] = observer }
-      inner = Disposables.create { [weak self] in self?.hotObservers.withCriticalRegion { $0[index] = nil } }
+      hotObservers.withCriticalRegion { $0.append((index, observer)) }
+      inner = Disposables.create { [weak self] in
+        self?.hotObservers.withCriticalRegion { $0.removeAll { $0.index == index } }
+      }
     } else {
       let timers = CompositeDisposable()
       for recorded in recordedEvents {

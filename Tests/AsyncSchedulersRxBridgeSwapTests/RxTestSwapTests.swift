@@ -139,14 +139,16 @@ extension RxTestSwapTests {
     let shared = xs.share(replay: 1)
     let first = scheduler.createObserver(Int.self)
     let again = scheduler.createObserver(Int.self)
-    var subscription: (any Disposable)?
+    // The current subscription, replaced from the end handler (a `SerialDisposable`, as RxSwift code
+    // keeps one that changes: the closures are `@Sendable`).
+    let subscription = SerialDisposable()
     scheduler.scheduleAt(200) {
-      subscription = shared.subscribe { event in
+      subscription.disposable = shared.subscribe { event in
         first.on(event)
-        if case .completed = event { subscription = shared.subscribe(again) }
+        if case .completed = event { subscription.disposable = shared.subscribe(again) }
       }
     }
-    scheduler.scheduleAt(350) { subscription?.dispose() }
+    scheduler.scheduleAt(350) { subscription.dispose() }
     scheduler.start()
     #expect(first.events == [.next(210, 1), .completed(300)])
     // A new connection at 300, with a new subject: nothing of the first connection is replayed.

@@ -8,10 +8,11 @@ import Testing
 /// failure is reported on the test, and the scope goes on on another thread so the test ends.
 @Suite("A job that blocks the scope's thread")
 struct PumpWatchTests {
-  @Test("a body blocked in DispatchSemaphore.wait() for a task of the scope is reported, and the test ends")
-  func blockedBodyEnds() async {
-    let issues = await IssueCapture.collecting {
-      // Made in the collecting context: its reports from the watch's thread are collected too.
+  /// A scope (stall timeout 0.3 s) whose body waits in `DispatchSemaphore.wait()` for a task of the
+  /// scope to signal; returns the failures reported. The scheduler is made in the collecting context,
+  /// so its reports from the watch's thread are collected too.
+  static func bodyBlockedOnATaskOfTheScope() async -> [String] {
+    await IssueCapture.collecting {
       let scheduler = TestScheduler()
       await scheduler.capturingAllTasks(stallTimeout: .milliseconds(300)) {
         let semaphore = DispatchSemaphore(value: 0)
@@ -19,6 +20,11 @@ struct PumpWatchTests {
         semaphore.wait()
       }
     }
+  }
+
+  @Test("a body blocked in DispatchSemaphore.wait() for a task of the scope is reported, and the test ends")
+  func blockedBodyEnds() async {
+    let issues = await Self.bodyBlockedOnATaskOfTheScope()
     #expect(issues.count == 1)
     #expect(issues.first?.contains("blocked the scope's thread for 0.3 seconds") == true)
     #expect(issues.first?.contains("Await instead of blocking") == true)
@@ -54,9 +60,11 @@ struct PumpWatchTests {
     let scheduler = TestScheduler()
     let issues = await IssueCapture.collecting {
       await scheduler.capturingAllTasks(stallTimeout: .seconds(2)) {
-        // Real time: a blocking call that returns by itself (an asyncAfter here would be on the
-        // virtual clock, which cannot move while the pump is blocked: that is the case above).
-        usleep(200_000)
+        // A block that ends by itself: a raw thread, outside the scope, signals (an asyncAfter here
+        // would be on the virtual clock, which cannot move while the pump is blocked: the case above).
+        let semaphore = DispatchSemaphore(value: 0)
+        Thread { semaphore.signal() }.start()
+        semaphore.wait()
         try? await Task.sleep(for: .seconds(1))
       }
     }
@@ -69,14 +77,7 @@ struct PumpWatchTests {
     let counts = await withTaskGroup(of: Int.self) { group in
       for _ in 0..<4 {
         group.addTask {
-          let issues = await IssueCapture.collecting {
-            let scheduler = TestScheduler()
-            await scheduler.capturingAllTasks(stallTimeout: .milliseconds(300)) {
-              let semaphore = DispatchSemaphore(value: 0)
-              Task { semaphore.signal() }
-              semaphore.wait()
-            }
-          }
+          let issues = await Self.bodyBlockedOnATaskOfTheScope()
           return issues.filter { $0.contains("blocked the scope's thread") }.count
         }
       }

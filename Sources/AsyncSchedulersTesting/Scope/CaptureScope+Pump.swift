@@ -24,22 +24,18 @@ extension CaptureScope {
         case .settled(let waiters):
           for waiter in waiters { waiter.resume() }
         case .run(let work):
-          pumpMachine.withCriticalRegion { machine in
-            if machine.watchesBodyJobs { machine.willRunJob(ofTask: Self.taskID(of: work)) }
-          }
+          if pumpMachine.machine.watchesBodyJobs { pumpMachine.machine.willRunJob(ofTask: Self.taskID(of: work)) }
           token += 1
           guard runWatched(token, { scheduler.runJob(work) }) != nil else { return }
         case .wait:
           let returned = bodyHasReturned.load(ordering: .sequentiallyConsistent)
           let workInFlight = hasDispatchWorkInFlight
-          var action = pumpMachine.withCriticalRegion { machine in
-            if !machine.bodyHasReturned && returned { machine.bodyReturned() }
-            return machine.nothingReady(workInFlight: workInFlight)
-          }
+          if !pumpMachine.machine.bodyHasReturned && returned { pumpMachine.machine.bodyReturned() }
+          var action = pumpMachine.machine.nothingReady(workInFlight: workInFlight)
           if action == .fireNextTimer {
             token += 1
             guard let step = runWatched(token, { scheduler.fireNextTimerForPump() }) else { return }
-            guard let next = pumpMachine.withCriticalRegion({ $0.timerStep(step) }) else { continue }
+            guard let next = pumpMachine.machine.timerStep(step) else { continue }
             action = next
           }
           switch action {
@@ -49,11 +45,11 @@ extension CaptureScope {
           case .wait(let stallBound):
             if !scheduler.waitForWork(timeout: stallBound ? options.stallTimeout : nil) {
               let timersPending = recordStall()
-              pumpMachine.withCriticalRegion { $0.waitTimedOut(timersPending: timersPending) }
+              pumpMachine.machine.waitTimedOut(timersPending: timersPending)
             }
           case .waitForOutsideWork:
             if !scheduler.waitForWork(timeout: options.stallTimeout) {
-              pumpMachine.withCriticalRegion { $0.outsideWorkTimedOut() }
+              pumpMachine.machine.outsideWorkTimedOut()
               recordOverdueOutsideWork()
             }
           case .fireNextTimer:

@@ -41,7 +41,7 @@ final class CaptureScope: CapturingScope {
   let pumpFailure = Mutex<String?>(nil)
   /// What the pump decides when nothing is ready (held by the scope, not the pump's thread, so that a
   /// pump that replaces a blocked one goes on where it left off).
-  let pumpMachine: Mutex<CaptureScopeStateMachine>
+  let pumpMachine: PumpMachineSlot
   /// The token of the job (or timer) the pump runs now, 0 between jobs (read by ``PumpWatch``).
   let pumpJob = Atomic<UInt64>(0)
   /// Jobs that blocked a pump the watch took over, and have not returned yet.
@@ -57,7 +57,7 @@ final class CaptureScope: CapturingScope {
     firstTask = TaskIdentity.nextTaskID()
     let bodyTask = SleepingTask.current()
     self.bodyTask = bodyTask
-    pumpMachine = Mutex(
+    pumpMachine = PumpMachineSlot(
       CaptureScopeStateMachine(
         autoAdvance: options.autoAdvance, bodyTask: ActiveScopes.taskID(of: bodyTask),
         maximumAutoAdvances: Self.maximumAutoAdvances, maximumStalledTimers: 100_000))
