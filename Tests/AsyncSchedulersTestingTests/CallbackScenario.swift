@@ -14,6 +14,7 @@ enum CallbackScenario: String, CaseIterable, Sendable {
   case workItemDebounceOnMainQueue
   case retryWithBackoff
   case queueWorkBeatsTimeout
+  case dispatchSourcePoller
 
   /// The queue the global-work pattern hands its work to.
   static let workQueue = DispatchQueue(label: "CallbackScenario work")
@@ -26,6 +27,7 @@ enum CallbackScenario: String, CaseIterable, Sendable {
     case .workItemDebounceOnMainQueue: ["search swi at 500"]
     case .retryWithBackoff: ["attempt 1 at 0", "attempt 2 at 100", "attempt 3 at 300", "succeeded at 300"]
     case .queueWorkBeatsTimeout: ["computed at 0"]
+    case .dispatchSourcePoller: ["poll 1 at 100", "poll 2 at 200", "poll 3 at 300", "stopped at 300"]
     }
   }
 
@@ -70,6 +72,9 @@ enum CallbackScenario: String, CaseIterable, Sendable {
       // cooperative pool, which a thousand runs of blocking work would load for the whole suite.
       let answer = await Self.workOrTimeout(on: Self.workQueue, working: 0.002)
       trace(answer)
+    case .dispatchSourcePoller:
+      await Self.pollThreeTimes(trace: trace)
+      trace("stopped")
     }
     return log.lines
   }
@@ -92,6 +97,23 @@ enum CallbackScenario: String, CaseIterable, Sendable {
       }
       defer { group.cancelAll() }
       return await group.next()!
+    }
+  }
+
+  /// Polls on a `DispatchSource` poller every 100 ms and stops it from its third poll's handler.
+  private static func pollThreeTimes(trace: @escaping @Sendable (String) -> Void) async {
+    let polls = PollCount()
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let poller = SourcePoller(interval: 0.1) {
+        let count = polls.next()
+        trace("poll \(count)")
+        if count == 3 {
+          polls.stop()
+          continuation.resume()
+        }
+      }
+      polls.keep(poller)
+      poller.start()
     }
   }
 
@@ -119,4 +141,18 @@ private final class LineLog: Sendable {
   }
 
   var lines: [String] { storage.withLock { $0 } }
+}
+
+/// A poller's count of polls, and the poller, which its own handler stops.
+private final class PollCount: Sendable {
+  private let state = Mutex<(count: Int, poller: SourcePoller?)>((0, nil))
+
+  func keep(_ poller: SourcePoller) { state.withLock { $0.poller = poller } }
+  func next() -> Int {
+    state.withLock {
+      $0.count += 1
+      return $0.count
+    }
+  }
+  func stop() { state.withLock { $0.poller }?.stop() }
 }

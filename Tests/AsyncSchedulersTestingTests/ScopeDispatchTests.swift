@@ -108,18 +108,6 @@ struct ScopeDispatchTests {
     gate.signal()
   }
 
-  @Test("a DispatchSource timer armed in the scope is reported, not silent", .virtualTime)
-  func dispatchSourceIsReported() {
-    withKnownIssue {
-      let polled = Mutex(0)
-      let poller = SourcePoller(interval: 0.01) { polled.withLock { $0 += 1 } }
-      poller.start()
-      poller.stop()
-    } matching: { issue in
-      issue.description.contains("a DispatchSource timer")
-    }
-  }
-
   @Test("a wall-clock asyncAfter in the scope is reported, and runs on real time", .virtualTime)
   func wallClockDeadlineIsReported() async {
     await withKnownIssue {

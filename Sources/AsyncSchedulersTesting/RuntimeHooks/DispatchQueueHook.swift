@@ -9,11 +9,13 @@
 /// The Dispatch overlay's own calls into `libdispatch`, redirected while at least one capturing scope
 /// is active, so that the callback-era code of a scope (`DispatchQueue.asyncAfter`, `async`,
 /// `DispatchGroup`, `DispatchTime.now()`, `DispatchSource` timers) runs on the scope's clock or holds it
-/// (the rules are `ScopeDispatch`'s).
+/// (the rules are `ScopeDispatch`'s and, for timer sources, `ScopeTimerSources`').
 ///
 /// Swift code reaches Dispatch through the overlay library (`libswiftDispatch`), which calls
 /// `dispatch_after`, `dispatch_async`, `dispatch_group_async`, `dispatch_group_notify`,
-/// `dispatch_time` and `dispatch_source_set_timer` through its procedure linkage table (see
+/// `dispatch_time`, `dispatch_source_create`, `dispatch_source_set_timer`,
+/// `dispatch_source_set_event_handler`, `dispatch_source_cancel`, `dispatch_suspend`, `dispatch_resume`
+/// and `dispatch_activate` through its procedure linkage table (see
 /// ``LibraryImportSlot``, found from the overlay's `DispatchTime.now()`). A call from a thread that
 /// runs no scope's work reaches the real function after one thread-local read. Linux only: elsewhere
 /// ``isAvailable`` is `false`, and the scopes' Dispatch work stays real.
@@ -25,6 +27,11 @@ enum DispatchQueueHook {
   typealias Time = @convention(c) (UInt64, Int64) -> UInt64
   typealias SetTimer = @convention(c) (OpaquePointer?, UInt64, UInt64, UInt64) -> Void
   typealias ObjectCall = @convention(c) (OpaquePointer?) -> Void
+  typealias SourceCreate = @convention(c) (OpaquePointer?, UInt, UInt, OpaquePointer?) -> OpaquePointer?
+  /// The handler may be `NULL`, but typed as a block (not an optional one, whose metadata the Linux
+  /// runtime cannot build): checked for null before it is kept (keeping it copies the block).
+  typealias SetHandler = @convention(c) (OpaquePointer?, @escaping Block) -> Void
+  typealias GlobalQueue = @convention(c) (Int, UInt) -> OpaquePointer?
 
   /// The overlay's `DispatchTime.now()`, exported by the library whose imports are redirected.
   private static let overlay = "$s8Dispatch0A4TimeV3nowACyFZ"
@@ -36,8 +43,19 @@ enum DispatchQueueHook {
   private static let timeSlot = LibraryImportSlot(importing: "dispatch_time", inLibraryExporting: overlay)
   private static let setTimerSlot = LibraryImportSlot(
     importing: "dispatch_source_set_timer", inLibraryExporting: overlay)
+  private static let createSlot = LibraryImportSlot(
+    importing: "dispatch_source_create", inLibraryExporting: overlay)
+  private static let setHandlerSlot = LibraryImportSlot(
+    importing: "dispatch_source_set_event_handler", inLibraryExporting: overlay)
+  private static let cancelSlot = LibraryImportSlot(importing: "dispatch_source_cancel", inLibraryExporting: overlay)
+  private static let suspendSlot = LibraryImportSlot(importing: "dispatch_suspend", inLibraryExporting: overlay)
+  private static let resumeSlot = LibraryImportSlot(importing: "dispatch_resume", inLibraryExporting: overlay)
+  private static let activateSlot = LibraryImportSlot(importing: "dispatch_activate", inLibraryExporting: overlay)
   private static var slots: [LibraryImportSlot] {
-    [afterSlot, asyncSlot, groupAsyncSlot, groupNotifySlot, timeSlot, setTimerSlot]
+    [
+      afterSlot, asyncSlot, groupAsyncSlot, groupNotifySlot, timeSlot, setTimerSlot, createSlot, setHandlerSlot,
+      cancelSlot, suspendSlot, resumeSlot, activateSlot,
+    ]
   }
 
   /// Whether every slot was found (the overlay is loaded and imports them under these names).
@@ -79,11 +97,59 @@ enum DispatchQueueHook {
       }
       timeSlot.redirect(to: unsafeBitCast(time, to: UInt.self))
       let setTimer: SetTimer = { source, start, interval, leeway in
-        let start = ScopeDispatch.sourceTimerStart(start) ?? start
-        unsafeBitCast(DispatchQueueHook.setTimerSlot.realFunction, to: SetTimer.self)(source, start, interval, leeway)
+        let real = unsafeBitCast(DispatchQueueHook.setTimerSlot.realFunction, to: SetTimer.self)
+        if let entry = ScopeTimerSources.source(source) {
+          // On the virtual clock, the real source stays unarmed (it may have been armed from outside).
+          let virtual = ScopeTimerSources.schedule(entry, start: start, interval: interval)
+          return virtual ? real(source, .max, .max, leeway) : real(source, start, interval, leeway)
+        }
+        real(source, ScopeDispatch.sourceTimerStart(start) ?? start, interval, leeway)
       }
       setTimerSlot.redirect(to: unsafeBitCast(setTimer, to: UInt.self))
+      installSourceHooks()
     #endif
+  }
+
+  /// The timer sources' lifecycle calls: each reaches the real function, and a registered source's
+  /// virtual state follows it.
+  private static func installSourceHooks() {
+    let create: SourceCreate = { type, handle, mask, queue in
+      let source = unsafeBitCast(DispatchQueueHook.createSlot.realFunction, to: SourceCreate.self)(
+        type, handle, mask, queue)
+      if type.map({ UInt(bitPattern: UnsafeRawPointer($0)) }) == DispatchQueueHook.timerSourceType {
+        ScopeTimerSources.created(source, queue: queue)
+      }
+      return source
+    }
+    createSlot.redirect(to: unsafeBitCast(create, to: UInt.self))
+    let setHandler: SetHandler = { source, handler in
+      if let entry = ScopeTimerSources.source(source) {
+        let isNull = unsafeBitCast(handler, to: UInt.self) == 0
+        entry.setHandler(isNull ? nil : ScopeTimerSource.Handler(ScopeDispatch.HandedBlock(block: handler)))
+      }
+      unsafeBitCast(DispatchQueueHook.setHandlerSlot.realFunction, to: SetHandler.self)(source, handler)
+    }
+    setHandlerSlot.redirect(to: unsafeBitCast(setHandler, to: UInt.self))
+    let cancel: ObjectCall = { source in
+      if let entry = ScopeTimerSources.source(source) { ScopeTimerSources.cancelled(entry) }
+      unsafeBitCast(DispatchQueueHook.cancelSlot.realFunction, to: ObjectCall.self)(source)
+    }
+    cancelSlot.redirect(to: unsafeBitCast(cancel, to: UInt.self))
+    let suspend: ObjectCall = { object in
+      ScopeTimerSources.source(object)?.suspend()
+      unsafeBitCast(DispatchQueueHook.suspendSlot.realFunction, to: ObjectCall.self)(object)
+    }
+    suspendSlot.redirect(to: unsafeBitCast(suspend, to: UInt.self))
+    let resume: ObjectCall = { object in
+      unsafeBitCast(DispatchQueueHook.resumeSlot.realFunction, to: ObjectCall.self)(object)
+      ScopeTimerSources.source(object)?.resume()
+    }
+    resumeSlot.redirect(to: unsafeBitCast(resume, to: UInt.self))
+    let activate: ObjectCall = { object in
+      unsafeBitCast(DispatchQueueHook.activateSlot.realFunction, to: ObjectCall.self)(object)
+      ScopeTimerSources.source(object)?.activate()
+    }
+    activateSlot.redirect(to: unsafeBitCast(activate, to: UInt.self))
   }
 
   /// Puts back the overlay's real calls.
@@ -94,6 +160,16 @@ enum DispatchQueueHook {
   /// Submits `block` to `queue` with the real `dispatch_async`.
   static func realAsync(_ queue: OpaquePointer?, _ block: @escaping Block) {
     unsafeBitCast(asyncSlot.realFunction, to: Async.self)(queue, block)
+  }
+
+  /// The default-priority global queue: where a source made with no queue runs its handler.
+  static var defaultGlobalQueue: OpaquePointer? { globalQueue?(0, 0) }
+
+  /// `DISPATCH_SOURCE_TYPE_TIMER`: the address `dispatch_source_create` is given for a timer source.
+  private static let timerSourceType = UInt(bitPattern: RuntimeSymbols.address(of: "_dispatch_source_type_timer"))
+
+  private static let globalQueue = RuntimeSymbols.address(of: "dispatch_get_global_queue").map {
+    unsafeBitCast($0, to: GlobalQueue.self)
   }
 
   /// Whether `queue` is the main queue.

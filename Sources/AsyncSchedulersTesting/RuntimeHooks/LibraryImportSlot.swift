@@ -13,7 +13,7 @@ import Synchronization
 /// capturing scopes run and puts back the saved address when the last one ends.
 ///
 /// Found from the loaded library's ELF dynamic section (the `JUMP_SLOT` relocation naming the
-/// function). Linux only: elsewhere (Darwin is not ELF), or when the library imports the function
+/// function, or its `GLOB_DAT` one when the library loads the function's address before calling it). Linux only: elsewhere (Darwin is not ELF), or when the library imports the function
 /// under another name, there is no slot and the hook does nothing.
 final class LibraryImportSlot: Sendable {
   /// The slot, if found.
@@ -87,7 +87,7 @@ final class LibraryImportSlot: Sendable {
     _ = mprotect(page, Int(pageSize), PROT_READ)
   }
 
-  /// Finds the library's `JUMP_SLOT` relocation for `symbol`. (The caller first makes the library call
+  /// Finds the library's `JUMP_SLOT` (or else `GLOB_DAT`) relocation for `symbol`. (The caller first makes the library call
   /// the function once, so the slot holds the real function, not the lazy binder, whose first call
   /// would overwrite a hook.)
   private static func findSlot(_ symbol: String, anchor anchorSymbol: String) -> Slot {
@@ -126,24 +126,26 @@ final class LibraryImportSlot: Sendable {
         guard let value = table[tag] else { return nil }
         return UnsafeRawPointer(bitPattern: value < baseAddress ? baseAddress + value : value)
       }
-      guard let relocations = pointer(23), let size = table[2], let symbols = pointer(6), let strings = pointer(5)
-      else { return Slot() }
-      let jumpSlot: UInt64 = {
-        #if arch(arm64)
-          1026  // R_AARCH64_JUMP_SLOT
-        #else
-          7  // R_X86_64_JUMP_SLOT
-        #endif
-      }()
-      for index in 0..<Int(size / 24) {
-        let relocation = relocations.advanced(by: index * 24)
-        let info = relocation.load(fromByteOffset: 8, as: UInt64.self)
-        guard info & 0xffff_ffff == jumpSlot else { continue }
-        let symbolEntry = symbols.advanced(by: Int(info >> 32) * 24)
-        let name = strings.advanced(by: Int(symbolEntry.load(as: UInt32.self)))
-        guard strcmp(name.assumingMemoryBound(to: CChar.self), symbol) == 0 else { continue }
-        let offset = UInt(relocation.load(as: UInt64.self))
-        return Slot(address: UnsafeMutableRawPointer(bitPattern: baseAddress + offset), relro: relro)
+      guard let symbols = pointer(6), let strings = pointer(5) else { return Slot() }
+      #if arch(arm64)
+        let (jumpSlot, globalData): (UInt64, UInt64) = (1026, 1025)  // R_AARCH64_JUMP_SLOT, _GLOB_DAT
+      #else
+        let (jumpSlot, globalData): (UInt64, UInt64) = (7, 6)  // R_X86_64_JUMP_SLOT, _GLOB_DAT
+      #endif
+      // The PLT relocations (a called function), then the others (a function whose address the library
+      // loads from its global offset table before calling it: the same slot to redirect).
+      for (tableTag, sizeTag, type) in [(Int64(23), Int64(2), jumpSlot), (7, 8, globalData)] {
+        guard let relocations = pointer(tableTag), let size = table[sizeTag] else { continue }
+        for index in 0..<Int(size / 24) {
+          let relocation = relocations.advanced(by: index * 24)
+          let info = relocation.load(fromByteOffset: 8, as: UInt64.self)
+          guard info & 0xffff_ffff == type else { continue }
+          let symbolEntry = symbols.advanced(by: Int(info >> 32) * 24)
+          let name = strings.advanced(by: Int(symbolEntry.load(as: UInt32.self)))
+          guard strcmp(name.assumingMemoryBound(to: CChar.self), symbol) == 0 else { continue }
+          let offset = UInt(relocation.load(as: UInt64.self))
+          return Slot(address: UnsafeMutableRawPointer(bitPattern: baseAddress + offset), relro: relro)
+        }
       }
       return Slot()
     #else

@@ -11,7 +11,7 @@
 /// | ``TaskIdentity`` | `swift_task_getJobTaskId` | every platform |
 /// | ``ClockReadHook`` | the concurrency library's `clock_gettime` import (an ELF `JUMP_SLOT`) | Linux |
 /// | ``DispatchTimerHook`` | the concurrency library's `dispatch_after_f` and `dispatch_source_set_timer` imports | Linux |
-/// | ``DispatchQueueHook`` | the Dispatch overlay's `dispatch_after`, `dispatch_async`, `dispatch_group_notify` imports | Linux |
+/// | ``DispatchQueueHook`` | the Dispatch overlay's queue, group, time and timer-source imports | Linux |
 ///
 /// When a required piece is missing, `capturingAllTasks` fails the test with the missing symbols named
 /// and runs the body uncaptured: never a silent fallback to real time. The Linux-only pieces are what

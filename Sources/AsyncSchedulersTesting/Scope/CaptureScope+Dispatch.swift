@@ -30,8 +30,9 @@ extension CaptureScope {
     DispatchQueueHook.realAsync(queue, inFlightBlock(handed))
   }
 
-  /// Adds a Dispatch timer of the scope's code at the virtual `deadline`; `false` once the scope ended.
-  func addDispatchTimer(at deadline: SchedulerInstant, _ action: @escaping @Sendable () -> Void) -> Bool {
+  /// Adds a Dispatch timer of the scope's code at the virtual `deadline`: the timer (disposing it
+  /// removes it from the clock), or `nil` once the scope ended.
+  func addDispatchTimer(at deadline: SchedulerInstant, _ action: @escaping @Sendable () -> Void) -> ScheduledTimer? {
     scheduler.queueScopeTimer(scope: id, at: deadline, action)
   }
 

@@ -244,6 +244,7 @@ final class CaptureScope: CapturingScope {
     scheduler.endCapturing()
     ActiveScopes.shared.end(self)
     PumpWatch.shared.unwatch(self)  // After the scope closed: the watch takes no closed scope back.
+    ScopeTimerSources.scopeEnded(self)
     // Leave the pump: with the hook gone, the yield goes to the global executor. (A yield resumed
     // before its task suspended leaves the task where it was: try again.)
     while CurrentSchedulerSlot.isCurrent(scheduler) { await Task.yield() }

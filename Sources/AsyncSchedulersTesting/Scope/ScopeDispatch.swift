@@ -19,9 +19,10 @@ import Synchronization
 ///   block still running after the stall timeout is reported, and the clock moves on.
 /// - A group's `notify` block holds the clock while it runs (not while the group waits: its members may
 ///   wait for timers).
+/// - `DispatchSource` timers the scope's code makes are on the clock (see ``ScopeTimerSources``).
 /// - What cannot be put on the clock is reported, never silent: a wall-clock `asyncAfter`
-///   (`DispatchWallTime`) runs on real time; a `DispatchSource` timer runs on real time for the time it
-///   had left.
+///   (`DispatchWallTime`) runs on real time; a `DispatchSource` timer made outside the scope and
+///   scheduled inside it runs on real time for the time it had left.
 ///
 /// Blocks handed over by Dispatch blocks of the scope (a retry scheduled from a completion handler) are
 /// the scope's too. The package's own Dispatch machinery (`PackageDispatch`) is never touched.
@@ -85,7 +86,7 @@ enum ScopeDispatch {
     // dropped with a scheduler nothing drives any more).
     let held = HeldQueue(queue)
     // The scope weakly: the timer lives in the scheduler, which the scope holds (no cycle).
-    return scope.addDispatchTimer(at: deadline) { [weak scope] in
+    let timer = scope.addDispatchTimer(at: deadline) { [weak scope] in
       if main {
         MainQueueExclusion.run { handed.block() }
       } else if let scope {
@@ -95,6 +96,7 @@ enum ScopeDispatch {
         DispatchQueueHook.realAsync(held.queue, handed.block)
       }
     }
+    return timer != nil
   }
 
   /// `dispatch_async` in the scope's code: a main-queue block joins the scope's FIFO (returns `true`);
@@ -129,15 +131,16 @@ enum ScopeDispatch {
     }
   }
 
-  /// `dispatch_source_set_timer` in the scope's code: the start moved from the virtual clock to the real
-  /// one (the same time left), and the use reported; `nil` for code that is not the scope's.
+  /// `dispatch_source_set_timer` in the scope's code on a source made outside the scope: the start moved
+  /// from the virtual clock to the real one (the same time left), and the use reported; `nil` for code
+  /// that is not the scope's.
   static func sourceTimerStart(_ start: UInt64) -> UInt64? {
     guard let scope = scopeOfCaller(), let real = scope.realDispatchTime(for: start) else { return nil }
     scope.recordOffClock(
-      "a DispatchSource timer",
-      why: "a DispatchSource timer cannot be put on virtual time: it fires on real time, for the time it had "
-        + "left. Use the scheduler's timers (scheduleRepeating, ticks(every:)) or asyncAfter, which the scope's "
-        + "clock runs")
+      "a DispatchSource timer made outside the scope",
+      why: "a timer source is put on virtual time when the scope's code makes it; this one was made before "
+        + "the scope began, so it fires on real time, for the time it had left. Make the source inside the "
+        + "scope (DispatchSource.makeTimerSource), or use the scheduler's timers")
     return real
   }
 }

@@ -82,12 +82,13 @@ extension TestScheduler {
   }
 
   /// Adds a timer of scope `id`'s code at `deadline` (a Dispatch timer its code armed, from any
-  /// thread): never an escape. Returns `false`, adding nothing, once that scope ended.
+  /// thread): never an escape. Returns the timer (disposing it removes it), or `nil`, adding nothing,
+  /// once that scope ended.
   func queueScopeTimer(scope id: UInt64, at deadline: SchedulerInstant, _ action: @escaping @Sendable () -> Void)
-    -> Bool
+    -> ScheduledTimer?
   {
     let timer = ScheduledTimer(owner: timerOwner, action)
-    return admit(forScope: id) { $0.addTimer(timer, at: deadline, .captured) }
+    return admit(forScope: id) { $0.addTimer(timer, at: deadline, .captured) } ? timer : nil
   }
 
   /// Queues work of scope `id`'s code (main-queue work it handed to Dispatch, from any thread): never an
