@@ -58,15 +58,17 @@ public final class TestScheduler: SchedulerType, CoreBackedScheduler, Sendable {
   public func schedule<StateType: Sendable>(
     _ state: StateType, action: @escaping @Sendable (StateType) -> any Disposable
   ) -> any Disposable {
-    scheduleAbsoluteVirtual(state, time: clock, action: action)
+    scheduleAbsoluteVirtual(state, time: adjusted(clock), action: action)
   }
 
-  /// Schedules `action(state)` `dueTime` from now, converted to ticks; `.never` never runs.
+  /// Schedules `action(state)` `dueTime` from now, converted to ticks (the next tick with the processing
+  /// delay when that is not later than now); `.never` never runs.
   public func scheduleRelative<StateType: Sendable>(
     _ state: StateType, dueTime: RxTimeInterval, action: @escaping @Sendable (StateType) -> any Disposable
   ) -> any Disposable {
     guard let seconds = dueTime.seconds else { return Disposables.create() }
-    return scheduleAbsoluteVirtual(state, time: clock + TestTime((seconds / resolution).rounded()), action: action)
+    return scheduleAbsoluteVirtual(
+      state, time: adjusted(clock + TestTime((seconds / resolution).rounded())), action: action)
   }
 
   /// Schedules `action(state)` `dueTime` ticks from now.
@@ -76,16 +78,22 @@ public final class TestScheduler: SchedulerType, CoreBackedScheduler, Sendable {
     scheduleAbsoluteVirtual(state, time: clock + dueTime, action: action)
   }
 
-  /// Schedules `action(state)` at tick `time` (the tick after the current one if that is not later and
-  /// the processing delay is on; the current one otherwise).
+  /// Schedules `action(state)` at tick `time`, as given (a tick already past runs at the current one).
+  /// Only the scheduler calls (`schedule`, `scheduleRelative`) add the processing delay, as in RxTest:
+  /// `scheduleAt(0)` and `start(created: 0, subscribed: 0, …)` run at tick 0.
   public func scheduleAbsoluteVirtual<StateType: Sendable>(
     _ state: StateType, time: TestTime, action: @escaping @Sendable (StateType) -> any Disposable
   ) -> any Disposable {
-    let current = clock
-    let due = time <= current ? (simulateProcessingDelay ? current + 1 : current) : time
+    let due = max(time, clock)
     let result = SerialDisposable()
     let timer = core.schedule(at: instant(due), leeway: .zero) { result.disposable = action(state) }
     return Disposables.create(timer, result)
+  }
+
+  /// RxTest's `adjustScheduledTime`: a time not later than the current tick becomes the next tick when
+  /// the processing delay is on (the current one otherwise).
+  private func adjusted(_ time: TestTime) -> TestTime {
+    time <= clock ? clock + (simulateProcessingDelay ? 1 : 0) : time
   }
 
   /// Runs `action` at tick `time` (RxTest's `scheduleAt`).

@@ -43,6 +43,11 @@ public final class ReplaySignalSubject<Element: Sendable, Failure: Error>: Senda
   /// The latest value delivered (or the initial one): written by the command handler, in delivery
   /// order, and never after the end.
   @usableFromInline let latest: LatestValue<Element>
+  /// The replay and the end, once the subject has ended (they never change after it): a subscriber
+  /// arriving then gets them at once, on its own thread, also while the end is being delivered (a
+  /// subscription made from an observer's end handler sees the end before that handler returns, as
+  /// RxSwift's subjects give it).
+  @usableFromInline let ending: SubjectEnding<Element, Failure>
   /// How many of the latest values are replayed.
   public let capacity: Int
 
@@ -65,6 +70,8 @@ public final class ReplaySignalSubject<Element: Sendable, Failure: Error>: Senda
     self.capacity = capacity
     let latest = LatestValue(initial)
     self.latest = latest
+    let ending = SubjectEnding<Element, Failure>()
+    self.ending = ending
     let hub = SubscriptionState(Hub(replay: initial.map { [$0] } ?? []))
     commands = SignalObserver { event in
       guard case .next(let command) = event else { return }
@@ -83,7 +90,11 @@ public final class ReplaySignalSubject<Element: Sendable, Failure: Error>: Senda
           if hub.value.replay.count == capacity { hub.value.replay.removeFirst() }
           hub.value.replay.append(value)
         }
-        if event.isTerminal { hub.value.terminal = event }
+        if event.isTerminal {
+          hub.value.terminal = event
+          let replay = hub.value.replay
+          ending.value.withCriticalRegion { $0 = (replay, event) }
+        }
         for subscriber in hub.value.subscribers { subscriber?.observer.send(event) }
         if event.isTerminal {
           hub.value.subscribers = []
@@ -121,6 +132,11 @@ public final class ReplaySignalSubject<Element: Sendable, Failure: Error>: Senda
   /// The subject as a signal: each subscription gets the replay, then the live events.
   @inlinable public var signal: Signal<Element, Failure> {
     Signal { observer in
+      if let ended = self.ending.value.withCriticalRegion({ $0 }) {
+        for value in ended.replay { observer.send(value) }
+        observer.send(ended.end)
+        return AnyDisposable {}
+      }
       let id = self.ids.next()
       self.commands.send(.subscribe(id, observer))
       return AnyDisposable { self.commands.send(.unsubscribe(id)) }
@@ -138,6 +154,12 @@ public final class ReplaySignalSubject<Element: Sendable, Failure: Error>: Senda
   @inlinable init() {}
   /// A fresh identity.
   @inlinable func next() -> UInt64 { last.wrappingAdd(1, ordering: .relaxed).newValue }
+}
+
+/// A subject's replay and end, published when it ends.
+@usableFromInline final class SubjectEnding<Element: Sendable, Failure: Error>: Sendable {
+  @usableFromInline let value: Mutex<(replay: [Element], end: SignalEvent<Element, Failure>)?>
+  @inlinable init() { value = Mutex(nil) }
 }
 
 /// The latest value of a subject, shared with its command handler.

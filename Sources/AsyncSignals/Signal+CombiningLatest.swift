@@ -45,6 +45,14 @@ extension Signal {
     combining(other) { ZipStateMachine<Element, Other, Failure>() }
   }
 
+  /// `zip` with RxSwift's end: only both signals finishing finishes it, also when one finished with no
+  /// value waiting (the Rx bridge's `zip`).
+  @inlinable package func zipFinishingAsRx<Other: Sendable>(_ other: Signal<Other, Failure>) -> Signal<
+    (Element, Other), Failure
+  > {
+    combining(other) { ZipStateMachine<Element, Other, Failure>(finishesWhenBothFinish: true) }
+  }
+
   /// A two-source operator: each subscription makes its state machine with `makeMachine`, subscribes to
   /// both signals (see ``subscribePair(_:otherFirst:_:)``), takes each event to the machine under its
   /// lock, and sends what the machine posted after the lock.

@@ -155,4 +155,22 @@ extension RxTestSwapTests {
     #expect(again.events == [.next(310, 2)])
     #expect(xs.subscriptions == [Subscription(200, 300), Subscription(300, 350)])
   }
+
+  @Test("scheduleAt and start at tick 0 run at tick 0; only scheduler calls take the processing delay")
+  func tickZeroIsTickZero() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createColdObservable([.next(1, 1), .completed(2)])
+    let res = scheduler.start(created: 0, subscribed: 0, disposed: 100) { xs.asObservable() }
+    #expect(res.events == [.next(1, 1), .completed(2)])
+    let delayed = TestScheduler(initialClock: 0)
+    let observer = delayed.createObserver(Int.self)
+    delayed.scheduleAt(0) {
+      _ = delayed.schedule(()) {
+        observer.onNext(delayed.clock)
+        return Disposables.create()
+      }
+    }
+    delayed.start()
+    #expect(observer.events == [.next(1, 1)])
+  }
 }

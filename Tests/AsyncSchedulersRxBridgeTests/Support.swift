@@ -54,6 +54,13 @@ final class Recorder<Element: Sendable>: ObserverType, Sendable {
   }
 }
 
+/// The events `sequence` sends synchronously to one subscription, as `Recorder.trace` writes them.
+func trace<Sequence: ObservableConvertibleType>(_ sequence: Sequence) -> [String] {
+  let recorder = Recorder<Sequence.Element>()
+  _ = sequence.asObservable().subscribe(recorder)
+  return recorder.trace
+}
+
 /// An error for tests.
 struct TestError: Error, CustomStringConvertible, Equatable {
   var name = "boom"

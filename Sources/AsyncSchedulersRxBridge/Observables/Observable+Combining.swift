@@ -26,6 +26,21 @@ extension ObservableType {
   /// Sends the values of `sources` one after another, as the array form does.
   @inlinable public static func concat(_ sources: Observable<Element>...) -> Observable<Element> { concat(sources) }
 
+  /// Sends the values of the observables of `sequence` one after another, taking each from the sequence
+  /// only when the previous one has completed (RxSwift's `concat` of a sequence: a lazy or endless one
+  /// works). Each subscription iterates the sequence anew, on the thread where the previous observable
+  /// completed.
+  public static func concat<Sources: Sequence>(_ sequence: Sources) -> Observable<Element>
+  where Sources.Element == Observable<Element> {
+    let sources = LazyObservables(sequence)
+    return Observable(
+      Signal { observer in
+        let current = SerialDisposable()
+        LazyConcat(sources.makeIterator(), observer: observer, current: current).subscribeNext()
+        return current
+      })
+  }
+
   /// Sends this sequence's values, then, once it completes, `second`'s.
   @inlinable public func concat<Source: ObservableConvertibleType>(_ second: Source) -> Observable<Element>
   where Source.Element == Element {
@@ -44,21 +59,49 @@ extension ObservableType {
       })
   }
 
-  /// Sends, whenever one of `sources` sends and all have sent once, `resultSelector` of their latest
-  /// values.
-  @inlinable public static func combineLatest<Result: Sendable>(
-    _ sources: [Observable<Element>], resultSelector: @escaping @Sendable ([Element]) throws -> Result
-  ) -> Observable<Result> {
-    combineLatest(sources).map(resultSelector)
+  /// Sends, once each of `sources` has sent its n-th value, the array of the n-th values (RxSwift's
+  /// `zip` of a collection): completes when all have completed, or when a value arrives that can never
+  /// be paired (every other source completed); at once, with no value, for no sources. The arrays are
+  /// sent in the order they were formed, one at a time, with no lock held.
+  public static func zip(_ sources: [Observable<Element>]) -> Observable<[Element]> {
+    guard !sources.isEmpty else { return .empty() }
+    return Observable<[Element]>(
+      Signal { observer in
+        let storage = ZipCollectionStorage<Element>(count: sources.count)
+        let subscriptions = sources.map { _ in SerialDisposable() }
+        for (index, source) in sources.enumerated() {
+          subscriptions[index].disposable = source.signal.subscribe { event in
+            let action = storage.state.withCriticalRegion { state in
+              switch event {
+              case .next(let value): state.receive(value, from: index)
+              case .finished: state.complete(index)
+              case .failed(let error): state.fail(error)
+              }
+            }
+            if let completed = action.disposeSource { subscriptions[completed].dispose() }
+            guard action.send else { return }
+            while let posted = storage.state.withCriticalRegion({ $0.outbox.next() }) { observer.send(posted) }
+          }
+        }
+        return Disposables.create(subscriptions)
+      })
   }
 
-  /// Sends, once each of `sources` has sent its n-th value, the array of the n-th values; completes
-  /// when one has completed and its values are used up.
-  @inlinable public static func zip(_ sources: [Observable<Element>]) -> Observable<[Element]> {
-    guard let first = sources.first else { return .just([]) }
-    let start = first.signal.map { [$0] }
-    return Observable<[Element]>(
-      sources.dropFirst().reduce(start) { zipped, next in zipped.zip(next.signal).map { $0 + [$1] } })
+  /// Sends, once each observable of `collection` has sent its n-th value, `resultSelector` of the n-th
+  /// values (RxSwift's `zip(_:resultSelector:)` of a collection); an error it throws fails the sequence.
+  public static func zip<Sources: Collection>(
+    _ collection: Sources, resultSelector: @escaping @Sendable ([Sources.Element.Element]) throws -> Element
+  ) -> Observable<Element> where Sources.Element: ObservableConvertibleType {
+    Observable<Sources.Element.Element>.zip(collection.map { $0.asObservable() }).map(resultSelector)
+  }
+
+  /// Sends, whenever an observable of `collection` sends and all have sent once, `resultSelector` of
+  /// their latest values (RxSwift's `combineLatest(_:resultSelector:)` of a collection; for no sources,
+  /// `resultSelector([])`, then the end).
+  public static func combineLatest<Sources: Collection>(
+    _ collection: Sources, resultSelector: @escaping @Sendable ([Sources.Element.Element]) throws -> Element
+  ) -> Observable<Element> where Sources.Element: ObservableConvertibleType {
+    Observable<Sources.Element.Element>.combineLatest(collection.map { $0.asObservable() }).map(resultSelector)
   }
 
   /// Sends, with each value of this sequence, `resultSelector` of it and `second`'s latest value
@@ -140,7 +183,7 @@ extension ObservableType {
     _ source1: O1, _ source2: O2,
     resultSelector: @escaping @Sendable (O1.Element, O2.Element) throws -> Element
   ) -> Observable<Element> {
-    Observable<(O1.Element, O2.Element)>(source1.asObservable().signal.zip(source2.asObservable().signal))
+    Observable<(O1.Element, O2.Element)>(source1.asObservable().signal.zipFinishingAsRx(source2.asObservable().signal))
       .map(resultSelector)
   }
 
@@ -150,8 +193,8 @@ extension ObservableType {
     _ source1: O1, _ source2: O2, _ source3: O3,
     resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element) throws -> Element
   ) -> Observable<Element> {
-    let pairs = source1.asObservable().signal.zip(source2.asObservable().signal)
-    return Observable<((O1.Element, O2.Element), O3.Element)>(pairs.zip(source3.asObservable().signal))
+    let pairs = source1.asObservable().signal.zipFinishingAsRx(source2.asObservable().signal)
+    return Observable<((O1.Element, O2.Element), O3.Element)>(pairs.zipFinishingAsRx(source3.asObservable().signal))
       .map { try resultSelector($0.0, $0.1, $1) }
   }
 }
@@ -177,7 +220,7 @@ extension Observable {
   @inlinable public static func zip<O1: ObservableConvertibleType, O2: ObservableConvertibleType>(
     _ source1: O1, _ source2: O2
   ) -> Observable<(O1.Element, O2.Element)> where Element == (O1.Element, O2.Element) {
-    Observable(source1.asObservable().signal.zip(source2.asObservable().signal))
+    Observable(source1.asObservable().signal.zipFinishingAsRx(source2.asObservable().signal))
   }
 
   /// Sends, once all have sent their n-th value, the triple of the n-th values.
@@ -187,4 +230,10 @@ extension Observable {
   ) -> Observable<(O1.Element, O2.Element, O3.Element)> where Element == (O1.Element, O2.Element, O3.Element) {
     zip(source1, source2, source3) { ($0, $1, $2) }
   }
+}
+
+/// The state of one subscription of a zip of a collection, under its lock.
+private final class ZipCollectionStorage<Element: Sendable>: Sendable {
+  let state: Mutex<ZipCollectionStateMachine<Element>>
+  init(count: Int) { state = Mutex(ZipCollectionStateMachine(count: count)) }
 }

@@ -181,8 +181,10 @@ extension ObservableType {
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
     resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
   ) -> Observable<Element> {
-    let nested = source1.asObservable().signal.zip(source2.asObservable().signal).zip(source3.asObservable().signal)
-      .zip(source4.asObservable().signal)
+    let nested = source1.asObservable().signal.zipFinishingAsRx(source2.asObservable().signal).zipFinishingAsRx(
+      source3.asObservable().signal
+    )
+    .zipFinishingAsRx(source4.asObservable().signal)
     return Observable(nested).map { try resultSelector($0.0.0.0, $0.0.0.1, $0.0.1, $0.1) }
   }
 
@@ -195,8 +197,10 @@ extension ObservableType {
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
     resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
   ) -> Observable<Element> {
-    let nested = source1.asObservable().signal.zip(source2.asObservable().signal).zip(source3.asObservable().signal)
-      .zip(source4.asObservable().signal).zip(source5.asObservable().signal)
+    let nested = source1.asObservable().signal.zipFinishingAsRx(source2.asObservable().signal).zipFinishingAsRx(
+      source3.asObservable().signal
+    )
+    .zipFinishingAsRx(source4.asObservable().signal).zipFinishingAsRx(source5.asObservable().signal)
     return Observable(nested).map { try resultSelector($0.0.0.0.0, $0.0.0.0.1, $0.0.0.1, $0.0.1, $0.1) }
   }
 
@@ -210,8 +214,11 @@ extension ObservableType {
     resultSelector:
       @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
   ) -> Observable<Element> {
-    let nested = source1.asObservable().signal.zip(source2.asObservable().signal).zip(source3.asObservable().signal)
-      .zip(source4.asObservable().signal).zip(source5.asObservable().signal).zip(source6.asObservable().signal)
+    let nested = source1.asObservable().signal.zipFinishingAsRx(source2.asObservable().signal).zipFinishingAsRx(
+      source3.asObservable().signal
+    )
+    .zipFinishingAsRx(source4.asObservable().signal).zipFinishingAsRx(source5.asObservable().signal).zipFinishingAsRx(
+      source6.asObservable().signal)
     return Observable(nested).map { try resultSelector($0.0.0.0.0.0, $0.0.0.0.0.1, $0.0.0.0.1, $0.0.0.1, $0.0.1, $0.1) }
   }
 
@@ -227,9 +234,13 @@ extension ObservableType {
       @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws ->
       Element
   ) -> Observable<Element> {
-    let nested = source1.asObservable().signal.zip(source2.asObservable().signal).zip(source3.asObservable().signal)
-      .zip(source4.asObservable().signal).zip(source5.asObservable().signal).zip(source6.asObservable().signal).zip(
-        source7.asObservable().signal)
+    let nested = source1.asObservable().signal.zipFinishingAsRx(source2.asObservable().signal).zipFinishingAsRx(
+      source3.asObservable().signal
+    )
+    .zipFinishingAsRx(source4.asObservable().signal).zipFinishingAsRx(source5.asObservable().signal).zipFinishingAsRx(
+      source6.asObservable().signal
+    ).zipFinishingAsRx(
+      source7.asObservable().signal)
     return Observable(nested).map {
       try resultSelector($0.0.0.0.0.0.0, $0.0.0.0.0.0.1, $0.0.0.0.0.1, $0.0.0.0.1, $0.0.0.1, $0.0.1, $0.1)
     }
@@ -249,10 +260,14 @@ extension ObservableType {
         O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element
       ) throws -> Element
   ) -> Observable<Element> {
-    let nested = source1.asObservable().signal.zip(source2.asObservable().signal).zip(source3.asObservable().signal)
-      .zip(source4.asObservable().signal).zip(source5.asObservable().signal).zip(source6.asObservable().signal).zip(
-        source7.asObservable().signal
-      ).zip(source8.asObservable().signal)
+    let nested = source1.asObservable().signal.zipFinishingAsRx(source2.asObservable().signal).zipFinishingAsRx(
+      source3.asObservable().signal
+    )
+    .zipFinishingAsRx(source4.asObservable().signal).zipFinishingAsRx(source5.asObservable().signal).zipFinishingAsRx(
+      source6.asObservable().signal
+    ).zipFinishingAsRx(
+      source7.asObservable().signal
+    ).zipFinishingAsRx(source8.asObservable().signal)
     return Observable(nested).map {
       try resultSelector(
         $0.0.0.0.0.0.0.0, $0.0.0.0.0.0.0.1, $0.0.0.0.0.0.1, $0.0.0.0.0.1, $0.0.0.0.1, $0.0.0.1, $0.0.1, $0.1)

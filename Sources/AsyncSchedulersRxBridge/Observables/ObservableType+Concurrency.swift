@@ -3,9 +3,12 @@ import AsyncSignals
 
 extension ObservableConvertibleType {
   /// The sequence's values as an async sequence (RxSwift 6.5's `values`): iterating subscribes; leaving
-  /// the loop or cancelling the task disposes the subscription; an error is thrown from the loop.
-  /// Values wait in an unbounded buffer while the loop body runs.
-  @inlinable public var values: SignalValues<Element, any Error> { asObservable().signal.values(buffering: .unbounded) }
+  /// the loop disposes the subscription; an error is thrown from the loop; cancelling the iterating task
+  /// disposes the subscription and throws `CancellationError`, as RxSwift's does. Values wait in an
+  /// unbounded buffer while the loop body runs.
+  @inlinable public var values: ObservableValues<Element> {
+    ObservableValues(values: asObservable().signal.values(buffering: .unbounded))
+  }
 
   /// The sequence as a native signal (errors untyped).
   @inlinable public func asSignal() -> Signal<Element, any Error> { asObservable().signal }
@@ -21,9 +24,13 @@ extension Signal {
 extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// The async sequence as an `Observable` (RxSwift 6.5's `asObservable()`): each subscription
   /// iterates it in a new task; disposing cancels that task; an error it throws fails the sequence.
-  @inlinable public func asObservable() -> Observable<Element> {
+  @inlinable public func asObservable() -> Observable<Element> { asObservable(priority: nil) }
+
+  /// The async sequence as an `Observable` whose iterating task runs at `priority` (RxSwift 6.6's
+  /// `asObservable(priority:)`; `nil`: the priority a `Task {}` made there would have).
+  @inlinable public func asObservable(priority: TaskPriority?) -> Observable<Element> {
     Observable.create { observer in
-      let task = Task {
+      let task = Task(priority: priority) {
         do {
           for try await value in self { observer.onNext(value) }
           observer.onCompleted()

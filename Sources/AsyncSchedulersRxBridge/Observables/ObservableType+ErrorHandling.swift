@@ -14,6 +14,24 @@ extension ObservableType {
       })
   }
 
+  /// Subscribes to the observables of `sequence` one after another, moving to the next one on an error
+  /// (RxSwift's `catch(sequence:)`): ends when one completes, or with the last error when all failed
+  /// (completes at once for no observables). The sequence is read lazily, one observable per error, on
+  /// the thread that sent the error.
+  public static func `catch`<Sources: Sequence>(sequence: Sources) -> Observable<Element>
+  where Sources.Element == Observable<Element> {
+    let sources = LazyObservables(sequence)
+    return .deferred { catchRemaining(sources.makeIterator(), lastError: nil) }
+  }
+
+  /// The observables `iterator` has left, each taking over on the previous one's error.
+  private static func catchRemaining(_ iterator: LazyObservables<Element>.Iterator, lastError: (any Error)?)
+    -> Observable<Element>
+  {
+    guard let next = iterator.next() else { return lastError.map { .error($0) } ?? .empty() }
+    return next.catch { error in catchRemaining(iterator, lastError: error) }
+  }
+
   /// On an error, sends `element` and completes (RxSwift's `catchAndReturn`).
   @inlinable public func catchAndReturn(_ element: Element) -> Observable<Element> {
     Observable(signal.catch { _ in .just(element) })

@@ -25,26 +25,3 @@ public final class ReplayRelay<Element: Sendable>: ObservableType, Sendable {
   /// The relay as an `Observable`.
   @inlinable public func asObservable() -> Observable<Element> { subject.asObservable() }
 }
-
-extension ObservableType {
-  /// Accepts every value into each of `relays` (RxRelay's `bind(to:)`); the end is not forwarded.
-  public func bind(to relays: PublishRelay<Element>...) -> any Disposable {
-    subscribe(onNext: { value in
-      for relay in relays { relay.accept(value) }
-    })
-  }
-
-  /// Accepts every value into each of `relays` (RxRelay's `bind(to:)`); the end is not forwarded.
-  public func bind(to relays: BehaviorRelay<Element>...) -> any Disposable {
-    subscribe(onNext: { value in
-      for relay in relays { relay.accept(value) }
-    })
-  }
-
-  /// Accepts every value into each of `relays` (RxRelay's `bind(to:)`); the end is not forwarded.
-  public func bind(to relays: ReplayRelay<Element>...) -> any Disposable {
-    subscribe(onNext: { value in
-      for relay in relays { relay.accept(value) }
-    })
-  }
-}

@@ -67,7 +67,9 @@ public struct Completable: ObservableConvertibleType, Sendable {
   }
 }
 
-extension ObservableType {
-  /// This sequence's end as a `Completable`; its values are dropped.
-  @inlinable public func asCompletable() -> Completable { Completable(source: ignoreElements()) }
+extension ObservableType where Element == Never {
+  /// This sequence's end as a `Completable` (a sequence of no values, as RxSwift: other sequences go
+  /// through `ignoreElements()` first, which also lets `createColdObservable([.completed(20)])` infer
+  /// its element).
+  @inlinable public func asCompletable() -> Completable { Completable(source: asObservable()) }
 }

@@ -48,6 +48,13 @@ public struct Infallible<Element: Sendable>: ObservableConvertibleType, Sendable
   /// A sequence of the elements of `array`, then the end.
   @inlinable public static func from(_ array: [Element]) -> Infallible { Infallible(source: .from(array)) }
 
+  /// A sequence of the elements of `sequence` (a range, a lazy sequence: any `Sequence`), then the end.
+  /// The sequence is iterated anew for each subscription, on the subscribing thread.
+  @inlinable public static func from<Source: Sequence>(_ sequence: Source) -> Infallible
+  where Source.Element == Element {
+    Infallible(source: .from(sequence))
+  }
+
   /// A sequence that ends at once.
   @inlinable public static func empty() -> Infallible { Infallible(source: .empty()) }
 
@@ -64,6 +71,18 @@ public struct Infallible<Element: Sendable>: ObservableConvertibleType, Sendable
 
   /// The sequence itself.
   @inlinable public func asInfallible() -> Infallible { self }
+
+  /// The values as an async sequence that cannot throw (RxSwift 6.5's `Infallible.values`): iterating
+  /// subscribes; leaving the loop or cancelling the task disposes the subscription. Values wait in an
+  /// unbounded buffer while the loop body runs.
+  public var values: AsyncStream<Element> {
+    AsyncStream { continuation in
+      let subscription = source.subscribe(
+        onNext: { continuation.yield($0) }, onError: { _ in continuation.finish() },
+        onCompleted: { continuation.finish() })
+      continuation.onTermination = { _ in subscription.dispose() }
+    }
+  }
 
   /// Subscribes with a closure for each value and one for the end; `onDisposed` runs once when the
   /// subscription ends (after `onCompleted`, or on the disposing thread). The closures run on the

@@ -83,17 +83,20 @@ extension Single {
         resultSelector: resultSelector))
   }
 
-  /// Sends the values of all, once each has sent its one, as an array in their order (`Observable.zip`).
+  /// Sends the values of all, once each has sent its one, as an array in their order (`Observable.zip`);
+  /// for no sources, `[]` at once, as RxSwift.
   public static func zip<Sources: Swift.Collection>(_ sources: Sources) -> Single<[Element]>
   where Sources.Element == Single<Element> {
-    Single<[Element]>(source: Observable.zip(sources.map { $0.asObservable() }))
+    guard !sources.isEmpty else { return Single<[Element]>(source: .just([])) }
+    return Single<[Element]>(source: Observable.zip(sources.map { $0.asObservable() }))
   }
 
-  /// Sends `resultSelector` of the values of all, once each has sent its one (`Observable.zip`).
+  /// Sends `resultSelector` of the values of all, once each has sent its one (`Observable.zip`); for no
+  /// sources, `resultSelector([])` on subscription, as RxSwift.
   public static func zip<Sources: Swift.Collection, Result: Sendable>(
     _ sources: Sources, resultSelector: @escaping @Sendable ([Element]) throws -> Result
   ) -> Single<Result> where Sources.Element == Single<Element> {
-    Single<Result>(source: Observable.zip(sources.map { $0.asObservable() }).map(resultSelector))
+    Single<Result>(source: zip(sources).asObservable().map(resultSelector))
   }
 }
 
@@ -237,17 +240,20 @@ extension Maybe {
         resultSelector: resultSelector))
   }
 
-  /// Sends the values of all, once each has sent its one, as an array in their order (`Observable.zip`).
+  /// Sends the values of all, once each has sent its one, as an array in their order (`Observable.zip`);
+  /// for no sources, `[]` at once, as RxSwift.
   public static func zip<Sources: Swift.Collection>(_ sources: Sources) -> Maybe<[Element]>
   where Sources.Element == Maybe<Element> {
-    Maybe<[Element]>(source: Observable.zip(sources.map { $0.asObservable() }))
+    guard !sources.isEmpty else { return Maybe<[Element]>(source: .just([])) }
+    return Maybe<[Element]>(source: Observable.zip(sources.map { $0.asObservable() }))
   }
 
-  /// Sends `resultSelector` of the values of all, once each has sent its one (`Observable.zip`).
+  /// Sends `resultSelector` of the values of all, once each has sent its one (`Observable.zip`); for no
+  /// sources, `resultSelector([])` on subscription, as RxSwift.
   public static func zip<Sources: Swift.Collection, Result: Sendable>(
     _ sources: Sources, resultSelector: @escaping @Sendable ([Element]) throws -> Result
   ) -> Maybe<Result> where Sources.Element == Maybe<Element> {
-    Maybe<Result>(source: Observable.zip(sources.map { $0.asObservable() }).map(resultSelector))
+    Maybe<Result>(source: zip(sources).asObservable().map(resultSelector))
   }
 }
 

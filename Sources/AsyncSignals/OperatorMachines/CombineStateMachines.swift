@@ -82,8 +82,11 @@ import AsyncSchedulers
   @usableFromInline var finishedB = false
   @usableFromInline var ended = false
   @usableFromInline var outbox = DrainQueue<SignalEvent<(A, B), Failure>>()
+  /// Whether the zip finishes only when both sources have finished (RxSwift's rule), or as soon as no
+  /// more pairs can be made (ReactiveObjC's and Combine's).
+  @usableFromInline let finishesWhenBothFinish: Bool
 
-  @inlinable init() {}
+  @inlinable init(finishesWhenBothFinish: Bool = false) { self.finishesWhenBothFinish = finishesWhenBothFinish }
 
   /// What an event makes the storage do after the lock.
   @usableFromInline struct Action: PairAction {
@@ -147,7 +150,11 @@ import AsyncSchedulers
   }
 
   @inlinable mutating func endIfExhausted(_ action: Action) -> Action {
-    guard (finishedA && queueA.isEmpty) || (finishedB && queueB.isEmpty) else { return action }
+    if finishesWhenBothFinish {
+      guard finishedA && finishedB else { return action }
+    } else {
+      guard (finishedA && queueA.isEmpty) || (finishedB && queueB.isEmpty) else { return action }
+    }
     return end(.finished, action)
   }
 

@@ -85,4 +85,23 @@ struct InfallibleTests {
     _ = Infallible.just(3).asObservable().subscribe(onNext: { log("observable \($0)") })
     #expect(log.values == ["relay 1", "relay 2", "observable 3"])
   }
+
+  @Test("Infallible.from takes any sequence, values iterate without throwing, combineLatest of three makes tuples")
+  func sequencesValuesAndArity() async {
+    var sum = 0
+    for await value in Infallible.from(1...4).values { sum += value }
+    #expect(sum == 10)
+    let combined = Infallible.combineLatest(Infallible.just(1), Infallible.just("a"), Infallible.just(true))
+    #expect(trace(combined.map { "\($0)\($1)\($2)" }) == ["1atrue", "completed"])
+  }
+
+  @Test("relays convert to Infallible, and observables bind to relays of optional values")
+  func relaysAsInfallibleAndOptionalBinding() {
+    let behavior = BehaviorRelay<Int?>(value: nil)
+    _ = Observable.of(1, 2).bind(to: behavior)
+    #expect(behavior.value == 2)
+    let log = Log()
+    _ = behavior.asInfallible().subscribe(onNext: { log("\($0.map(String.init) ?? "nil")") })
+    #expect(log.values == ["2"])
+  }
 }

@@ -5,12 +5,6 @@ import Testing
 
 @Suite("Observable: single, ifEmpty, withUnretained and using, as RxSwift")
 struct ObservableConditionalTests {
-  private func trace<Element: Sendable>(_ observable: Observable<Element>) -> [String] {
-    let recorder = Recorder<Element>()
-    _ = observable.subscribe(recorder)
-    return recorder.trace
-  }
-
   @Test("single() sends the one value at once, and fails on a second value or on none")
   func singleValue() {
     #expect(trace(Observable.just(1).single()) == ["1", "completed"])

@@ -6,12 +6,6 @@ import Testing
 
 @Suite("Observable: nested sequences, arities, sharing scopes and schedulers without a core")
 struct ObservableMoreOperatorTests {
-  private func trace<Element: Sendable>(_ observable: Observable<Element>) -> [String] {
-    let recorder = Recorder<Element>()
-    _ = observable.subscribe(recorder)
-    return recorder.trace
-  }
-
   @Test("merge, switchLatest and concat of nested observables")
   func nested() {
     let nested = Observable.of(Observable.of(1, 2), Observable.of(3))

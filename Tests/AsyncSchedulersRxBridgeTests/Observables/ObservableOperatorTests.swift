@@ -4,12 +4,6 @@ import Testing
 
 @Suite("Observable operators without time")
 struct ObservableOperatorTests {
-  private func trace<Element: Sendable>(_ observable: Observable<Element>) -> [String] {
-    let recorder = Recorder<Element>()
-    _ = observable.subscribe(recorder)
-    return recorder.trace
-  }
-
   @Test("map, compactMap and filter transform; an error they throw fails the sequence and stops upstream")
   func transforms() {
     #expect(trace(Observable.of(1, 2, 3).map { $0 * 10 }) == ["10", "20", "30", "completed"])

@@ -86,4 +86,17 @@ struct SubjectTests {
     _ = replay.subscribe(late)
     #expect(late.trace == ["2"])
   }
+
+  @Test("an observer subscribing from a subject's end handler gets the replay and the end before the handler returns")
+  func subscribingDuringTheEnd() {
+    let subject = ReplaySubject<Int>.create(bufferSize: 1)
+    let log = Log()
+    _ = subject.subscribe(onCompleted: {
+      _ = subject.subscribe(onNext: { log("late \($0)") }, onCompleted: { log("late completed") })
+      log("handler returns")
+    })
+    subject.onNext(7)
+    subject.onCompleted()
+    #expect(log.values == ["late 7", "late completed", "handler returns"])
+  }
 }

@@ -28,7 +28,7 @@ struct TraitTests {
     _ = Maybe<Int>.empty().subscribe(onSuccess: { log("success \($0)") }, onCompleted: { log("empty") })
     _ = Completable.empty().andThen(Completable.error(TestError()))
       .subscribe(onCompleted: { log("completed") }, onError: { log("error \($0)") })
-    _ = Observable.of(1, 2).asCompletable().subscribe(onCompleted: { log("completed") })
+    _ = Observable.of(1, 2).ignoreElements().asCompletable().subscribe(onCompleted: { log("completed") })
     #expect(log.values == ["success 1", "empty", "error boom", "completed"])
   }
 

@@ -1,0 +1,4 @@
+import Foundation
+
+/// Every `NSObject` has an `.rx` namespace, as in RxSwift.
+extension NSObject: ReactiveCompatible {}
