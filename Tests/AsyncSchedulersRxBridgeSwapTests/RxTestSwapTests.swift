@@ -173,4 +173,30 @@ extension RxTestSwapTests {
     delayed.start()
     #expect(observer.events == [.next(1, 1)])
   }
+
+  @Test("concatMap runs its selector when each value arrives: a throw fails the sequence at once")
+  func concatMapSelectorRunsOnArrival() {
+    struct Stop: Error {}
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(400)])
+    let inner = scheduler.createColdObservable([.next(10, 100), .completed(100)])
+    let res = scheduler.start {
+      xs.concatMap { value -> Observable<Int> in
+        if value == 2 { throw Stop() }
+        return inner.asObservable()
+      }
+    }
+    // Failed at 220, when the value arrived, not once the first inner sequence completed (at 310).
+    #expect(res.events.count == 1)
+    #expect(res.events.first?.time == 220)
+    #expect(xs.subscriptions == [Subscription(200, 220)])
+  }
+
+  @Test("a timer due now fires one tick later on RxTest's scheduler, so take(for: 0) ends at the next tick")
+  func zeroTimerTakesTheProcessingDelay() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createHotObservable([.next(210, 1), .completed(230)])
+    let res = scheduler.start { xs.take(for: .seconds(0), scheduler: scheduler) }
+    #expect(res.events == [.completed(201)])
+  }
 }

@@ -77,19 +77,15 @@ extension ObservableType {
   }
 
   /// Subscribes to the sequences `selector` makes one after another, in the order of the values:
-  /// the next starts when the previous completes (RxSwift's `concatMap`).
+  /// the next starts when the previous completes (RxSwift's `concatMap`). `selector` runs when each
+  /// value arrives, as RxSwift's (`map(selector).merge(maxConcurrent: 1)`), so an error it throws fails
+  /// the sequence at once, not when that value's turn comes.
   @inlinable public func concatMap<Source: ObservableConvertibleType>(
     _ selector: @escaping @Sendable (Element) throws -> Source
   )
     -> Observable<Source.Element>
   {
-    let upstream = signal
-    let inner = Self.inner(selector)
-    return Observable(
-      Signal { observer in
-        return ConcatQueue<Element, Source.Element>.subscribe(
-          upstream, width: 1, observer: observer, inner: inner)
-      })
+    map { try selector($0).asObservable() }.merge(maxConcurrent: 1)
   }
 }
 

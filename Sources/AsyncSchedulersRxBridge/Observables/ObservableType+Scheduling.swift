@@ -193,6 +193,17 @@ extension ObservableType where Element: RxAbstractInteger {
       checkArgument(every >= .zero, "\(api): period must not be negative (got \(period!))")
       if every == .zero { return back(toBack: dueTime, on: scheduler) }
     }
+    if every == nil, let due = dueTime.rxDuration, due <= .zero {
+      // Due now: scheduled as the scheduler schedules immediate work (RxTest: one tick later, as RxSwift's
+      // timer through `scheduleRelative`; `take(for: 0)` ends there).
+      return Observable.create { observer in
+        scheduler.scheduleRelative((), dueTime: dueTime) { _ in
+          observer.onNext(Element.zero)
+          observer.onCompleted()
+          return Disposables.create()
+        }
+      }
+    }
     let core = coreScheduler(of: scheduler, for: api)
     let delay = dueTime.duration(for: api, "dueTime")
     return Observable(

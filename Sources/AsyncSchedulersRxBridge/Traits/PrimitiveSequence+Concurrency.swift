@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Single {
   /// A `Single` of the result of `work`, run in a new task for each subscription (RxSwift 6.6's
   /// `Single.create(detached:priority:work:)`): a `Task.detached` when `detached`, else a `Task {}`
@@ -24,8 +26,7 @@ extension Maybe {
   /// task disposes the subscription and throws `CancellationError`.
   public var value: Element? {
     get async throws {
-      for try await value in source.values { return value }
-      return nil
+      try await source.firstValueOrEnd()
     }
   }
 }
@@ -35,7 +36,31 @@ extension Completable {
   /// the subscription and throws `CancellationError`.
   public var value: Void {
     get async throws {
-      for try await _ in source.values {}
+      _ = try await source.firstValueOrEnd()
+    }
+  }
+}
+
+extension Observable {
+  /// The first value, or `nil` when the sequence completes first; throws its error (the traits'
+  /// `value`, as RxSwift's). The subscription is made at once, also in a cancelled task, so a sequence
+  /// that ends while being subscribed gives its result; cancelling the task disposes the subscription
+  /// and throws `CancellationError` if nothing came by then.
+  @usableFromInline func firstValueOrEnd() async throws -> Element? {
+    let subscription = SingleAssignmentDisposable()
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Element?, any Error>) in
+        let resumed = Atomic<Bool>(false)
+        let resume: @Sendable (Result<Element?, any Error>) -> Void = { result in
+          if !resumed.exchange(true, ordering: .acquiringAndReleasing) { continuation.resume(with: result) }
+        }
+        subscription.setDisposable(
+          subscribe(
+            onNext: { resume(.success($0)) }, onError: { resume(.failure($0)) },
+            onCompleted: { resume(.success(nil)) }, onDisposed: { resume(.failure(CancellationError())) }))
+      }
+    } onCancel: {
+      subscription.dispose()
     }
   }
 }

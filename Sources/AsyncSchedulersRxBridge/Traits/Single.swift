@@ -115,8 +115,8 @@ public struct Single<Element: Sendable>: ObservableConvertibleType, Sendable {
   /// throws `CancellationError`.
   public var value: Element {
     get async throws {
-      for try await value in source.values { return value }
-      throw RxError.noElements
+      guard let value = try await source.firstValueOrEnd() else { throw RxError.noElements }
+      return value
     }
   }
 }

@@ -44,4 +44,17 @@ struct ObservableValuesTests {
     }
     #expect(try await stream.asObservable(priority: .high).toArray().value == [1])
   }
+
+  @Test("a trait that ends while being subscribed gives its result to a task already cancelled")
+  func valueInACancelledTask() async {
+    let task = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      let completed: Void? = try? await Completable.empty().value
+      let maybe = try? await Maybe.just(5).value
+      let never: Void? = try? await Completable.never().value
+      return (completed != nil, maybe, never == nil)
+    }
+    let (completed, maybe, neverThrew) = await task.value
+    #expect(completed && maybe == 5 && neverThrew)
+  }
 }
