@@ -24,4 +24,15 @@ struct HooksTests {
     _ = Observable<Int>.error(Probe(name: "with stack")).subscribe()
     #expect(log.values == ["[] \(Probe(name: "unhandled"))", "handled", "[\"frame\"] \(Probe(name: "with stack"))"])
   }
+
+  @Test("a Maybe's error with no onError goes to Hooks.defaultErrorHandler too")
+  func maybeErrorsReachTheDefaultHandler() {
+    let log = Log()
+    let saved = Hooks.defaultErrorHandler
+    defer { Hooks.defaultErrorHandler = saved }
+    Hooks.defaultErrorHandler = { _, error in if error is Probe { log("\(error)") } }
+    _ = Maybe<Int>.error(Probe(name: "maybe")).subscribe()
+    _ = Maybe<Int>.error(Probe(name: "handled")).subscribe(onError: { _ in log("handled") })
+    #expect(log.values == ["maybe", "handled"])
+  }
 }

@@ -11,6 +11,16 @@ import Testing
 /// `ScopeTimerSources`).
 @Suite("DispatchSource timers in a capturing scope")
 struct ScopeTimerSourceTests {
+  /// A timer source made by the test's code on a queue of its own, logging the virtual instant of each
+  /// fire its handler runs at.
+  private func timerRecordingFires(queue label: String) throws -> (any DispatchSourceTimer, Log<SchedulerInstant>) {
+    let scheduler = try #require(TestScheduler.current)
+    let fired = Log<SchedulerInstant>()
+    let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: label))
+    timer.setEventHandler { fired.append(scheduler.now) }
+    return (timer, fired)
+  }
+
   @Test("a repeating DispatchSource poller polls at each interval of virtual time until it is stopped", .virtualTime)
   func pollerPollsOnVirtualTime() async throws {
     let scheduler = try #require(TestScheduler.current)
@@ -61,10 +71,7 @@ struct ScopeTimerSourceTests {
 
   @Test("a suspended source delivers nothing, then once on resume for the fires it missed", .virtualTime)
   func suspendedSourceCoalescesItsFires() async throws {
-    let scheduler = try #require(TestScheduler.current)
-    let fired = Log<SchedulerInstant>()
-    let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "suspended"))
-    timer.setEventHandler { fired.append(scheduler.now) }
+    let (timer, fired) = try timerRecordingFires(queue: "suspended")
     timer.schedule(deadline: .now() + 1, repeating: 1)
     timer.resume()
     try await Task.sleep(for: .milliseconds(1_500))
@@ -79,10 +86,7 @@ struct ScopeTimerSourceTests {
 
   @Test("a source not resumed yet delivers nothing until it is", .virtualTime)
   func inactiveSourceWaitsForResume() async throws {
-    let scheduler = try #require(TestScheduler.current)
-    let fired = Log<SchedulerInstant>()
-    let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "inactive"))
-    timer.setEventHandler { fired.append(scheduler.now) }
+    let (timer, fired) = try timerRecordingFires(queue: "inactive")
     timer.schedule(deadline: .now() + 1)
     try await Task.sleep(for: .seconds(2))
     #expect(fired.values.isEmpty)
@@ -94,10 +98,7 @@ struct ScopeTimerSourceTests {
 
   @Test("scheduling again replaces the previous schedule", .virtualTime)
   func rescheduleReplaces() async throws {
-    let scheduler = try #require(TestScheduler.current)
-    let fired = Log<SchedulerInstant>()
-    let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "rescheduled"))
-    timer.setEventHandler { fired.append(scheduler.now) }
+    let (timer, fired) = try timerRecordingFires(queue: "rescheduled")
     timer.schedule(deadline: .now() + 1, repeating: 1)
     timer.resume()
     try await Task.sleep(for: .milliseconds(1_500))

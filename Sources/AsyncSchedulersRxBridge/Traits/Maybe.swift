@@ -59,12 +59,14 @@ public struct Maybe<Element: Sendable>: ObservableConvertibleType, Sendable {
     onCompleted: (@Sendable () -> Void)? = nil, onDisposed: (@Sendable () -> Void)? = nil
   ) -> any Disposable {
     let completedEmpty = onCompleted
+    // With no `onError`, an error goes to `Hooks.defaultErrorHandler`, as from any subscription.
+    let callStack = onError == nil ? Hooks.subscriptionCallStack() : []
     return source.materialize().take(2).toArray().subscribe(
       onSuccess: { events in
         if case .next(let value) = events.first {
           onSuccess?(value)
         } else if case .error(let error) = events.first {
-          onError?(error)
+          if let onError { onError(error) } else { Hooks.defaultErrorHandler(callStack, error) }
         } else {
           completedEmpty?()
         }
