@@ -199,4 +199,18 @@ extension RxTestSwapTests {
     let res = scheduler.start { xs.take(for: .seconds(0), scheduler: scheduler) }
     #expect(res.events == [.completed(201)])
   }
+
+  @Test("retry(when:) whose trigger ends before any error leaves the source running; the next error ends it")
+  func retryWhenTriggerEndsFirst() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createHotObservable([.next(220, 1), .completed(250)])
+    let ended = scheduler.createHotObservable([.completed(210)]) as TestableObservable<Int>
+    let res = scheduler.start(disposed: 300) { xs.retry { _ in ended } }
+    #expect(res.events == [.next(220, 1), .completed(250)])
+    struct Failure: Error {}
+    let failing = scheduler.createHotObservable([.next(320, 2), .error(330, Failure())])
+    let again = scheduler.createHotObservable([.completed(310)]) as TestableObservable<Int>
+    let second = scheduler.start(created: 300, subscribed: 300, disposed: 400) { failing.retry { _ in again } }
+    #expect(second.events == [.next(320, 2), .completed(330)])
+  }
 }

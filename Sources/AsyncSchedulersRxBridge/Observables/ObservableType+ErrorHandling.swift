@@ -61,21 +61,41 @@ extension ObservableType {
       Signal { observer in
         let errors = ReplaySignalSubject<any Swift.Error, any Error>(capacity: 0)
         let attempt = SerialDisposable()
+        // As RxSwift's: the trigger counts only while an error waits for it; a trigger that ended before
+        // an error ends the sequence when that error comes (a source that completes first completes it).
+        let trigger = Mutex<(waiting: Bool, ended: SignalEvent<Element, any Error>?)>((false, nil))
         let subscribeUpstream: @Sendable () -> Void = {
           attempt.disposable = upstream.subscribe { event in
             switch event {
             case .next(let value): observer.send(value)
-            case .failed(let error): errors.send(error)
+            case .failed(let error):
+              let ended = trigger.withLock { state -> SignalEvent<Element, any Error>? in
+                if state.ended == nil { state.waiting = true }
+                return state.ended
+              }
+              if let ended { observer.send(ended) } else { errors.send(error) }
             case .finished: observer.finish()
             }
           }
         }
         let triggers = notificationHandler(Observable(errors.signal)).asObservable().signal.subscribe { event in
+          let end: SignalEvent<Element, any Error>
           switch event {
-          case .next: subscribeUpstream()
-          case .failed(let error): observer.fail(error)
-          case .finished: observer.finish()
+          case .next:
+            let retry = trigger.withLock { state -> Bool in
+              defer { state.waiting = false }
+              return state.waiting
+            }
+            if retry { subscribeUpstream() }
+            return
+          case .failed(let error): end = .failed(error)
+          case .finished: end = .finished
           }
+          let now = trigger.withLock { state -> Bool in
+            state.ended = end
+            return state.waiting
+          }
+          if now { observer.send(end) }
         }
         subscribeUpstream()
         return Disposables.create(triggers, attempt)
