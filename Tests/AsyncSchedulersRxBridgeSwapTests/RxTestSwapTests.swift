@@ -213,4 +213,11 @@ extension RxTestSwapTests {
     let second = scheduler.start(created: 300, subscribed: 300, disposed: 400) { failing.retry { _ in again } }
     #expect(second.events == [.next(320, 2), .completed(330)])
   }
+
+  @Test("observe(on:) RxTest's scheduler delivers one event per scheduled action: each a tick after the last")
+  func observeOnDeliversOneEventPerAction() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let res = scheduler.start { Single.just(1).observe(on: scheduler) }
+    #expect(res.events == [.next(201, 1), .completed(202)])
+  }
 }

@@ -15,17 +15,23 @@ import Synchronization
     self.scheduler = scheduler
   }
 
-  /// Queues `event`; schedules a drain unless one is scheduled or running.
+  /// Queues `event`; schedules its delivery unless a delivery is scheduled or running.
   @usableFromInline func post(_ event: SignalEvent<Element, any Error>) {
-    if events.withCriticalRegion({ $0.post(event) }) { _ = scheduler.schedule(self) { $0.drain() } }
+    if events.withCriticalRegion({ $0.post(event) }) { _ = scheduler.schedule(self) { $0.deliverNext() } }
   }
 
-  /// Delivers the queued events until none is left (taken in batches, delivered with no lock held).
-  private func drain() -> any Disposable {
-    var batch: [SignalEvent<Element, any Error>] = []
-    while events.withCriticalRegion({ $0.takeAll(into: &batch) }) {
-      for event in batch { observer.send(event) }
+  /// Delivers the oldest queued event (with no lock held), then schedules the next delivery if more are
+  /// queued: one event per scheduled action, as RxSwift's `observe(on:)` delivers on a scheduler that
+  /// is not serial (on RxTest's scheduler each event comes one tick after the one before).
+  private func deliverNext() -> any Disposable {
+    guard let event = events.withCriticalRegion({ $0.next() }) else { return Disposables.create() }
+    observer.send(event)
+    let more = events.withCriticalRegion { queue -> Bool in
+      guard queue.isEmpty else { return true }
+      _ = queue.next()  // Ends the delivery: the next post schedules a new one.
+      return false
     }
+    if more { _ = scheduler.schedule(self) { $0.deliverNext() } }
     return Disposables.create()
   }
 }
