@@ -220,4 +220,18 @@ extension RxTestSwapTests {
     let res = scheduler.start { Single.just(1).observe(on: scheduler) }
     #expect(res.events == [.next(201, 1), .completed(202)])
   }
+
+  @Test("sample sends the latest value at each sampler tick and at the sampler's end, completing after the source")
+  func sampleEndsAsRxSwift() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createHotObservable([.next(210, 1), .next(260, 2), .completed(280)])
+    let ticks = scheduler.createHotObservable([.next(250, "a"), .next(300, "b"), .completed(400)])
+    let res = scheduler.start { xs.sample(ticks) }
+    #expect(res.events == [.next(250, 1), .next(300, 2), .completed(300)])
+    let later = TestScheduler(initialClock: 0)
+    let ys = later.createHotObservable([.next(210, 1), .completed(450)])
+    let stop = later.createHotObservable([.completed(400)]) as TestableObservable<String>
+    let sampled = later.start { ys.sample(stop) }
+    #expect(sampled.events == [.next(400, 1)], "the sampler's end samples; the source had not completed")
+  }
 }

@@ -139,7 +139,9 @@ extension ObservableType {
   }
 
   /// Sends this sequence's latest value each time `sampler` sends, if a new one came since the last
-  /// sample; otherwise `defaultValue`, if given (RxSwift's `sample(_:defaultValue:)`).
+  /// sample; otherwise `defaultValue`, if given (RxSwift's `sample(_:defaultValue:)`). The sampler's
+  /// completion samples once more; the sequence completes at the first sample after this sequence
+  /// completed (never, if the sampler has ended before), as RxSwift's.
   @inlinable public func sample<Source: ObservableConvertibleType>(_ sampler: Source, defaultValue: Element? = nil)
     -> Observable<Element>
   {
@@ -147,20 +149,24 @@ extension ObservableType {
     let trigger = sampler.asObservable().signal
     return Observable(
       Signal { observer in
-        let latest = Mutex<Element?>(nil)
+        // The latest value not sampled yet, and whether the source has completed.
+        let state = Mutex<(latest: Element?, sourceEnded: Bool)>((nil, false))
         let source = upstream.subscribe(linkedTo: observer) { event in
           switch event {
-          case .next(let value): latest.withCriticalRegion { $0 = value }
+          case .next(let value): state.withCriticalRegion { $0.latest = value }
           case .failed(let error): observer.fail(error)
-          case .finished: break
+          case .finished: state.withCriticalRegion { $0.sourceEnded = true }
           }
         }
+        // As RxSwift's: each sampler value, and the sampler's completion, sends the latest value (or the
+        // default); the sequence completes at the first of them after the source completed.
         let ticks = trigger.subscribe { event in
           switch event {
-          case .next:
-            if let value = latest.withCriticalRegion({ $0.take() }) ?? defaultValue { observer.send(value) }
+          case .next, .finished:
+            let (value, ended) = state.withCriticalRegion { state in (state.latest.take(), state.sourceEnded) }
+            if let value = value ?? defaultValue { observer.send(value) }
+            if ended { observer.finish() }
           case .failed(let error): observer.fail(error)
-          case .finished: observer.finish()
           }
         }
         return Disposables.create(source, ticks)
