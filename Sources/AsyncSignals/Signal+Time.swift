@@ -89,13 +89,25 @@ extension Signal {
   /// `throttle(_:latest:scheduler:)`, ReactiveSwift `throttle`).
   ///
   /// When the signal finishes, a value held for the end of the interval is sent at once, then the end.
+  /// A value arriving exactly when its window's interval is up opens the next window (it is sent), also
+  /// when the window's timer, due at the same instant, has not run yet.
   /// Memory: one value and one timer.
   ///
   /// - Precondition: `interval >= .zero`.
   @inlinable public func throttle(for interval: Duration, on scheduler: some Scheduler, latest: Bool = true) -> Signal {
+    throttle(for: interval, on: scheduler, latest: latest, endsAfterWindow: false)
+  }
+
+  /// `throttle` with the choice of how a finish with a value held ends: at once, after that value (the
+  /// public operator), or, with `endsAfterWindow`, when the window ends, after that value (RxSwift's
+  /// rule, the Rx bridge's `throttle`).
+  @inlinable package func throttle(
+    for interval: Duration, on scheduler: some Scheduler, latest: Bool, endsAfterWindow: Bool
+  ) -> Signal {
     checkArgument(interval >= .zero, "Signal.throttle: interval must not be negative (got \(interval))")
     return Signal { observer in
-      let throttle = ThrottleStorage<Element, Failure>(observer: observer)
+      let throttle = ThrottleStorage<Element, Failure>(
+        observer: observer, interval: interval, now: { scheduler.now }, endsAfterWindow: endsAfterWindow)
       let subscription = subscribe { event in
         switch event {
         case .next(let value):

@@ -234,4 +234,12 @@ extension RxTestSwapTests {
     let sampled = later.start { ys.sample(stop) }
     #expect(sampled.events == [.next(400, 1)], "the sampler's end samples; the source had not completed")
   }
+
+  @Test("throttle's completion waits for the window's end and follows the value held for it, as RxSwift's")
+  func throttleCompletionWaitsForTheWindow() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createHotObservable([.next(210, 1), .next(250, 2), .completed(260)])
+    let res = scheduler.start { xs.throttle(.seconds(100), scheduler: scheduler) }
+    #expect(res.events == [.next(210, 1), .next(310, 2), .completed(310)])
+  }
 }

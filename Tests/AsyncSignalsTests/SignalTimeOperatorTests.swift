@@ -94,6 +94,18 @@ struct SignalTimeOperatorTests {
     #expect(leading.events == ["1@0", "4@150", "5@300", "|@310"])
   }
 
+  @Test("throttle sends a value arriving exactly when its window's interval is up, before the window's timer runs")
+  func throttleWindowBoundary() {
+    let scheduler = TestScheduler()
+    // The value at 100 ms is queued before the window's timer (due at 100 ms too).
+    let signal =
+      timed([(0, .next(1)), (100, .next(2)), (150, .next(3)), (250, .finished)], on: scheduler)
+      as Signal<Int, Never>
+    let leading = Timeline(signal.throttle(for: .milliseconds(100), on: scheduler, latest: false), on: scheduler)
+    scheduler.run()
+    #expect(leading.events == ["1@0", "2@100", "|@250"])
+  }
+
   @Test("collect(every:) sends each batch an interval after its first value, and the last at the end")
   func collect() {
     let scheduler = TestScheduler()

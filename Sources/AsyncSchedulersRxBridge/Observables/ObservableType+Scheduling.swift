@@ -91,17 +91,17 @@ extension ObservableType {
   }
 
   /// Sends the first value at once, then at most one per `dueTime`: with `latest`, the newest value of
-  /// each window at its end (RxSwift's `throttle`).
-  ///
-  /// Differs from RxSwift in one case: when the sequence completes with a value held for the end of
-  /// the window, that value is sent at once, then the completion (RxSwift waits for the window).
+  /// each window at its end (RxSwift's `throttle`). A value arriving exactly `dueTime` after the last one
+  /// sent is sent; when the sequence completes with a value held for the end of the window, the
+  /// completion waits for the window's end and follows that value, as RxSwift's.
   @inlinable public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: some SchedulerType)
     -> Observable<Element>
   {
     let api = "Observable.throttle"
     return Observable(
       signal.throttle(
-        for: dueTime.duration(for: api, "dueTime"), on: coreScheduler(of: scheduler, for: api), latest: latest))
+        for: dueTime.duration(for: api, "dueTime"), on: coreScheduler(of: scheduler, for: api), latest: latest,
+        endsAfterWindow: true))
   }
 
   /// Fails with `RxError.timeout` when `dueTime` passes after the subscription or a value without
