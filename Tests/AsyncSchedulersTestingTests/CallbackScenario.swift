@@ -1,4 +1,5 @@
 import AppPatterns
+import AsyncSchedulers
 import Dispatch
 import Foundation
 import Synchronization
@@ -137,22 +138,22 @@ private final class LineLog: Sendable {
 
   func append(_ line: String) {
     let elapsed = Int((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
-    storage.withLock { $0.append("\(line) at \(elapsed)") }
+    storage.withCriticalRegion { $0.append("\(line) at \(elapsed)") }
   }
 
-  var lines: [String] { storage.withLock { $0 } }
+  var lines: [String] { storage.withCriticalRegion { $0 } }
 }
 
 /// A poller's count of polls, and the poller, which its own handler stops.
 private final class PollCount: Sendable {
   private let state = Mutex<(count: Int, poller: SourcePoller?)>((0, nil))
 
-  func keep(_ poller: SourcePoller) { state.withLock { $0.poller = poller } }
+  func keep(_ poller: SourcePoller) { state.withCriticalRegion { $0.poller = poller } }
   func next() -> Int {
-    state.withLock {
+    state.withCriticalRegion {
       $0.count += 1
       return $0.count
     }
   }
-  func stop() { state.withLock { $0.poller }?.stop() }
+  func stop() { state.withCriticalRegion { $0.poller }?.stop() }
 }

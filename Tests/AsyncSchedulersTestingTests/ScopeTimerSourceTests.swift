@@ -192,6 +192,6 @@ private final class TimerHolder: @unchecked Sendable {
   private let lock = Mutex<Void>(())
   private var timer: (any DispatchSourceTimer)?
 
-  func keep(_ timer: any DispatchSourceTimer) { lock.withLock { _ in self.timer = timer } }
-  func cancel() { lock.withLock { _ in timer?.cancel() } }
+  func keep(_ timer: any DispatchSourceTimer) { lock.withCriticalRegion { _ in self.timer = timer } }
+  func cancel() { lock.withCriticalRegion { _ in timer?.cancel() } }
 }

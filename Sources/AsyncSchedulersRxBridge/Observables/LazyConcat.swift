@@ -28,13 +28,13 @@ final class LazyConcat<Element: Sendable>: Sendable {
     // The downstream ended (a `take` downstream completed while this loop subscribed), or disposed.
     while !observer.isTerminated && !current.isDisposed {
       guard let next = iterator.next() else { return observer.finish() }
-      subscribing.withLock { $0 = (true, false) }
+      subscribing.withCriticalRegion { $0 = (true, false) }
       let subscription = next.signal.subscribe { [self] event in
         switch event {
         case .next(let value): observer.send(value)
         case .failed(let error): observer.fail(error)
         case .finished:
-          let later = subscribing.withLock { state -> Bool in
+          let later = subscribing.withCriticalRegion { state -> Bool in
             guard state.active else { return true }
             state.completedMeanwhile = true
             return false
@@ -43,7 +43,7 @@ final class LazyConcat<Element: Sendable>: Sendable {
         }
       }
       current.inner = subscription
-      let completedMeanwhile = subscribing.withLock { state -> Bool in
+      let completedMeanwhile = subscribing.withCriticalRegion { state -> Bool in
         state.active = false
         return state.completedMeanwhile
       }

@@ -69,7 +69,7 @@ extension ObservableType {
             switch event {
             case .next(let value): observer.send(value)
             case .failed(let error):
-              let ended = trigger.withLock { state -> SignalEvent<Element, any Error>? in
+              let ended = trigger.withCriticalRegion { state -> SignalEvent<Element, any Error>? in
                 if state.ended == nil { state.waiting = true }
                 return state.ended
               }
@@ -82,7 +82,7 @@ extension ObservableType {
           let end: SignalEvent<Element, any Error>
           switch event {
           case .next:
-            let retry = trigger.withLock { state -> Bool in
+            let retry = trigger.withCriticalRegion { state -> Bool in
               defer { state.waiting = false }
               return state.waiting
             }
@@ -91,7 +91,7 @@ extension ObservableType {
           case .failed(let error): end = .failed(error)
           case .finished: end = .finished
           }
-          let now = trigger.withLock { state -> Bool in
+          let now = trigger.withCriticalRegion { state -> Bool in
             state.ended = end
             return state.waiting
           }

@@ -35,7 +35,7 @@ final class RefCounting<Source: ConnectableObservableType>: @unchecked Sendable 
       AnyObserver { [self] event in
         if event.isStopEvent {
           ended.store(true, ordering: .releasing)
-          let connection = state.withLock { state -> SingleAssignmentDisposable? in
+          let connection = state.withCriticalRegion { state -> SingleAssignmentDisposable? in
             guard state.generation == counted.load(ordering: .acquiring) else { return nil }
             state.count = 0
             state.generation &+= 1
@@ -46,7 +46,7 @@ final class RefCounting<Source: ConnectableObservableType>: @unchecked Sendable 
         }
         observer.on(event)
       })
-    let joined = state.withLock { state -> Joined in
+    let joined = state.withCriticalRegion { state -> Joined in
       // The subject ended the observer while it subscribed: it neither counts nor connects.
       if ended.load(ordering: .acquiring) { return .endedAtOnce }
       counted.store(state.generation, ordering: .releasing)
@@ -63,7 +63,7 @@ final class RefCounting<Source: ConnectableObservableType>: @unchecked Sendable 
     }
     return Disposables.create { [self] in
       subscription.dispose()
-      let last = state.withLock { state -> SingleAssignmentDisposable? in
+      let last = state.withCriticalRegion { state -> SingleAssignmentDisposable? in
         guard state.generation == counted.load(ordering: .acquiring), state.count > 0 else { return nil }
         state.count -= 1
         guard state.count == 0 else { return nil }

@@ -45,35 +45,37 @@ final class ScopeTimerSource: Sendable {
   }
 
   /// Whether the source was cancelled.
-  var isCancelled: Bool { storage.withLock { $0.machine.isCancelled } }
+  var isCancelled: Bool { storage.withCriticalRegion { $0.machine.isCancelled } }
 
   /// Whether the source is armed on the virtual clock.
-  var isArmed: Bool { storage.withLock { $0.machine.arming != nil } }
+  var isArmed: Bool { storage.withCriticalRegion { $0.machine.arming != nil } }
 
   // MARK: Events (from the hooked Dispatch calls)
 
-  func setHandler(_ handler: Handler?) { storage.withLock { $0.machine.setHandler(handler) } }
+  func setHandler(_ handler: Handler?) { storage.withCriticalRegion { $0.machine.setHandler(handler) } }
 
   /// Arms the source at the virtual `deadline`, repeating every `interval` (`nil`: once).
   func arm(deadline: SchedulerInstant, interval: Duration?) {
-    let action = storage.withLock {
+    let action = storage.withCriticalRegion {
       $0.machine.arm(deadline: Self.nanoseconds(deadline.offset), interval: interval.map(Self.nanoseconds))
     }
     perform(action)
   }
 
   /// The source was scheduled on real time: its virtual arming ends.
-  func disarm() { perform(storage.withLock { $0.machine.disarm() }) }
+  func disarm() { perform(storage.withCriticalRegion { $0.machine.disarm() }) }
 
-  func suspend() { storage.withLock { $0.machine.suspend() } }
+  func suspend() { storage.withCriticalRegion { $0.machine.suspend() } }
 
-  func resume() { perform(storage.withLock { $0.machine.resume() }) }
+  func resume() { perform(storage.withCriticalRegion { $0.machine.resume() }) }
 
-  func activate() { perform(storage.withLock { $0.machine.activate() }) }
+  func activate() { perform(storage.withCriticalRegion { $0.machine.activate() }) }
 
-  func cancel() { perform(storage.withLock { $0.machine.cancel() }) }
+  func cancel() { perform(storage.withCriticalRegion { $0.machine.cancel() }) }
 
-  private func fired(generation: UInt64) { perform(storage.withLock { $0.machine.fired(generation: generation) }) }
+  private func fired(generation: UInt64) {
+    perform(storage.withCriticalRegion { $0.machine.fired(generation: generation) })
+  }
 
   // MARK: Actions (never under the lock)
 
@@ -84,7 +86,7 @@ final class ScopeTimerSource: Sendable {
     case .addTimer(let deadline, let generation):
       addTimer(at: deadline, generation: generation)
     case .dropTimer:
-      storage.withLock { $0.timer.take() }?.dispose()
+      storage.withCriticalRegion { $0.timer.take() }?.dispose()
     case .deliver(let handler):
       deliver(handler)
     case .deliverAndAddTimer(let handler, let deadline, let generation):
@@ -98,7 +100,7 @@ final class ScopeTimerSource: Sendable {
     let timer = scope?.addDispatchTimer(at: instant) { [self] in fired(generation: generation) }
     // Another event may have re-armed, disarmed or cancelled meanwhile: keep the timer only if its
     // arming is still the current one.
-    let dropped = storage.withLock { storage -> ScheduledTimer? in
+    let dropped = storage.withCriticalRegion { storage -> ScheduledTimer? in
       guard storage.machine.arming?.generation == generation else { return timer }
       defer { storage.timer = timer }
       return storage.timer === timer ? nil : storage.timer

@@ -30,7 +30,7 @@ enum ScopeTimerSources {
   static func source(_ pointer: OpaquePointer?) -> ScopeTimerSource? {
     guard count.load(ordering: .acquiring) > 0, let pointer else { return nil }
     let key = UInt(bitPattern: UnsafeRawPointer(pointer))
-    return sources.withLock { $0[key] }
+    return sources.withCriticalRegion { $0[key] }
   }
 
   /// `dispatch_source_create` of a timer source returned `source` for the scope's code: registers it.
@@ -39,7 +39,7 @@ enum ScopeTimerSources {
     let key = UInt(bitPattern: UnsafeRawPointer(source))
     DispatchQueueHook.retain(source)
     let entry = ScopeTimerSource(source: key, queue: queue, scope: scope)
-    let replaced = sources.withLock { sources -> ScopeTimerSource? in
+    let replaced = sources.withCriticalRegion { sources -> ScopeTimerSource? in
       defer { sources[key] = entry }
       return sources[key]
     }
@@ -78,14 +78,14 @@ enum ScopeTimerSources {
   /// until it is cancelled or runs out).
   static func scopeEnded(_ scope: CaptureScope) {
     guard count.load(ordering: .acquiring) > 0 else { return }
-    let ended = sources.withLock { sources in
+    let ended = sources.withCriticalRegion { sources in
       sources.values.filter { $0.scope === scope || $0.scope == nil }.filter { !$0.isArmed }
     }
     for entry in ended { remove(entry) }
   }
 
   private static func remove(_ entry: ScopeTimerSource) {
-    let removed = sources.withLock { sources -> Bool in
+    let removed = sources.withCriticalRegion { sources -> Bool in
       guard sources[entry.source] === entry else { return false }
       sources[entry.source] = nil
       return true

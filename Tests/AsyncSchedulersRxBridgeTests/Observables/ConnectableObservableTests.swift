@@ -10,7 +10,7 @@ struct ConnectableObservableTests {
     let made = Mutex(0)
     let source = PublishSubject<Int>()
     let connectable = source.multicast(makeSubject: { () -> PublishSubject<Int> in
-      made.withLock { $0 += 1 }
+      made.withCriticalRegion { $0 += 1 }
       return PublishSubject()
     })
     let first = Recorder<Int>()
@@ -22,20 +22,20 @@ struct ConnectableObservableTests {
     _ = connectable.subscribe(second)  // A new subject: not ended.
     #expect(first.trace == ["1", "completed"])
     #expect(second.trace == [])
-    #expect(made.withLock { $0 } == 2)
+    #expect(made.withCriticalRegion { $0 } == 2)
   }
 
   @Test("multicast(_:selector:) shares one subscription of the source among the selector's uses")
   func selectorShares() {
     let subscriptions = Mutex(0)
     let source = Observable<Int>.deferred {
-      subscriptions.withLock { $0 += 1 }
+      subscriptions.withCriticalRegion { $0 += 1 }
       return .of(1, 2)
     }
     let zipped = source.multicast(
       { PublishSubject<Int>() }, selector: { shared in Observable.zip(shared, shared.map { $0 * 10 }) { $0 + $1 } })
     #expect(trace(zipped) == ["11", "22", "completed"])
-    #expect(subscriptions.withLock { $0 } == 1)
+    #expect(subscriptions.withCriticalRegion { $0 } == 1)
   }
 
   @Test(
@@ -58,7 +58,7 @@ struct ConnectableObservableTests {
   func resubscribingAtTheEndDoesNotReconnect() {
     let subscriptions = Mutex(0)
     let source = Observable<Int>.deferred {
-      subscriptions.withLock { $0 += 1 }
+      subscriptions.withCriticalRegion { $0 += 1 }
       return .of(1)
     }
     let shared = source.share(replay: 1, scope: .forever)
@@ -68,13 +68,13 @@ struct ConnectableObservableTests {
       onNext: { log("first \($0)") },
       onCompleted: {
         // The subject has ended: the replay and the end arrive before this handler returns.
-        holder.withLock {
+        holder.withCriticalRegion {
           $0 = shared.subscribe(onNext: { log("again \($0)") }, onCompleted: { log("again completed") })
         }
         log("first completed")
       })
     #expect(log.values == ["first 1", "again 1", "again completed", "first completed"])
-    #expect(subscriptions.withLock { $0 } == 1)
+    #expect(subscriptions.withCriticalRegion { $0 } == 1)
   }
 }
 
@@ -86,18 +86,18 @@ private final class CountingConnectable: ConnectableObservableType, Sendable {
 
   init(_ base: ConnectableObservable<Int>) { self.base = base }
 
-  var connections: Int { counts.withLock { $0.connections } }
-  var disposals: Int { counts.withLock { $0.disposals } }
+  var connections: Int { counts.withCriticalRegion { $0.connections } }
+  var disposals: Int { counts.withCriticalRegion { $0.disposals } }
 
   func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable where Observer.Element == Int {
     base.subscribe(observer)
   }
 
   func connect() -> any Disposable {
-    counts.withLock { $0.connections += 1 }
+    counts.withCriticalRegion { $0.connections += 1 }
     let connection = base.connect()
     return Disposables.create { [self] in
-      counts.withLock { $0.disposals += 1 }
+      counts.withCriticalRegion { $0.disposals += 1 }
       connection.dispose()
     }
   }

@@ -10,11 +10,11 @@ struct ObservableSequenceOperatorTests {
   func lazyConcat() {
     let taken = Mutex(0)
     let endless = (0...).lazy.map { index -> Observable<Int> in
-      taken.withLock { $0 += 1 }
+      taken.withCriticalRegion { $0 += 1 }
       return .just(index)
     }
     #expect(trace(Observable.concat(endless).take(3)) == ["0", "1", "2", "completed"])
-    #expect(taken.withLock { $0 } == 3)
+    #expect(taken.withCriticalRegion { $0 } == 3)
   }
 
   @Test("catch(sequence:) moves to the next observable on each error and ends with the last error when all fail")
