@@ -26,9 +26,13 @@ final class PumpWatch: Sendable {
   private let storage: Mutex<Storage>
 
   private init() {
-    let timer = DispatchSource.makeTimerSource(queue: WatchThreads.timers)
-    timer.setEventHandler { PumpWatch.shared.fire() }
-    timer.activate()
+    // The package's own Dispatch work: never a timer source of the scope whose thread first asks.
+    let timer = PackageDispatch.submit {
+      let timer = DispatchSource.makeTimerSource(queue: WatchThreads.timers)
+      timer.setEventHandler { PumpWatch.shared.fire() }
+      timer.activate()
+      return timer
+    }
     storage = Mutex(Storage(timer: timer))
   }
 
@@ -64,8 +68,12 @@ final class PumpWatch: Sendable {
   /// Sets `timer` as `arming` says (under the lock).
   private static func arm(_ timer: any DispatchSourceTimer, _ arming: PumpWatchState.Arming) {
     guard case .arm(let uptime) = arming else { return }
-    timer.schedule(deadline: DispatchTime(uptimeNanoseconds: uptime), leeway: .milliseconds(100))
+    PackageDispatch.submit {
+      timer.schedule(deadline: DispatchTime(uptimeNanoseconds: uptime), leeway: .milliseconds(100))
+    }
   }
 
-  private static var now: UInt64 { DispatchTime.now().uptimeNanoseconds }
+  /// Real uptime, also when asked from a thread running a scope's work (where Dispatch's clock reads
+  /// the scope's virtual time).
+  private static var now: UInt64 { PackageDispatch.submit { DispatchTime.now().uptimeNanoseconds } }
 }
