@@ -62,6 +62,10 @@ let package = Package(
       name: "AsyncSchedulersRxBridgeSwapTests",
       dependencies: ["AsyncSchedulersRxBridge", "AsyncSchedulersRxBridgeTesting"],
       swiftSettings: [.swiftLanguageMode(.v5)]),
+    // RxSwift app code written in Swift 6 language mode, the import swapped: only the Rx bridge.
+    .testTarget(
+      name: "AsyncSchedulersRxBridgeSwift6SwapTests",
+      dependencies: ["AsyncSchedulersRxBridge", "AsyncSchedulersRxBridgeTesting"]),
     // ReactiveObjC-era Swift with the import swapped: only the RAC bridge, Swift 5 mode.
     .testTarget(
       name: "AsyncSchedulersBridgeSwapTests",
@@ -81,7 +85,9 @@ let package = Package(
   swiftLanguageModes: [.v6]
 )
 
-for target in package.targets {
+// The swap targets hold code as apps write it (`SchedulerType` as a type, without `any`), so they keep
+// the language mode's defaults.
+for target in package.targets where !target.name.hasSuffix("SwapTests") {
   target.swiftSettings =
     (target.swiftSettings ?? []) + [
       .enableUpcomingFeature("ExistentialAny")

@@ -6,7 +6,9 @@ public enum Disposables {
   public static func create() -> any Disposable { NopDisposable() }
 
   /// A disposable that runs `dispose` once, on the first `dispose()`, on the disposing thread.
-  public static func create(with dispose: @escaping @Sendable () -> Void) -> any Cancelable { AnyDisposable(dispose) }
+  public static func create(with dispose: @escaping () -> Void) -> any Cancelable {
+    AnyDisposable(rxClosure(dispose))
+  }
 
   /// A disposable that disposes both, in order.
   public static func create(_ disposable1: any Disposable, _ disposable2: any Disposable) -> any Cancelable {

@@ -97,7 +97,9 @@ public final class TestScheduler: SchedulerType, CoreBackedScheduler, Sendable {
   }
 
   /// Runs `action` at tick `time` (RxTest's `scheduleAt`).
-  public func scheduleAt(_ time: TestTime, action: @escaping @Sendable () -> Void) {
+  /// `action` runs on the thread that drives the scheduler; it need not be `Sendable`, as in RxTest.
+  public func scheduleAt(_ time: TestTime, action: @escaping () -> Void) {
+    let action = rxClosure(action)
     _ = scheduleAbsoluteVirtual((), time: time) { _ in
       action()
       return Disposables.create()
@@ -134,8 +136,9 @@ public final class TestScheduler: SchedulerType, CoreBackedScheduler, Sendable {
   /// everything, and returns the observer (RxTest's `start`).
   public func start<OutputSequence: ObservableConvertibleType>(
     created: TestTime, subscribed: TestTime, disposed: TestTime,
-    create: @escaping @Sendable () -> OutputSequence
+    create: @escaping () -> OutputSequence
   ) -> TestableObserver<OutputSequence.Element> {
+    let create = rxClosure(create)
     let observer = createObserver(OutputSequence.Element.self)
     let source = Holder<Observable<OutputSequence.Element>>()
     let subscription = Holder<any Disposable>()
@@ -148,13 +151,13 @@ public final class TestScheduler: SchedulerType, CoreBackedScheduler, Sendable {
 
   /// `start` with creation at 100 and subscription at 200, as RxTest.
   public func start<OutputSequence: ObservableConvertibleType>(
-    disposed: TestTime, create: @escaping @Sendable () -> OutputSequence
+    disposed: TestTime, create: @escaping () -> OutputSequence
   ) -> TestableObserver<OutputSequence.Element> {
     start(created: 100, subscribed: 200, disposed: disposed, create: create)
   }
 
   /// `start` with creation at 100, subscription at 200 and disposal at 1000, as RxTest.
-  public func start<OutputSequence: ObservableConvertibleType>(_ create: @escaping @Sendable () -> OutputSequence)
+  public func start<OutputSequence: ObservableConvertibleType>(_ create: @escaping () -> OutputSequence)
     -> TestableObserver<OutputSequence.Element>
   {
     start(created: 100, subscribed: 200, disposed: 1000, create: create)

@@ -134,19 +134,22 @@ extension ObservableType {
   /// A connectable sequence multicasting through a subject `makeSubject` makes when one is first needed
   /// and again after each connection ends (RxSwift's `multicast(makeSubject:)`). `makeSubject` runs on
   /// the thread that subscribes or connects, never under a lock.
-  public func multicast<Subject: SubjectType>(makeSubject: @escaping @Sendable () -> Subject)
+  public func multicast<Subject: SubjectType>(makeSubject: @escaping () -> Subject)
     -> ConnectableObservable<Element>
   where Subject.Element == Element, Subject.Observer.Element == Element {
-    ConnectableObservable(source: signal, makeSubject: makeSubject)
+    let makeSubject = rxClosure(makeSubject)
+    return ConnectableObservable(source: signal, makeSubject: makeSubject)
   }
 
   /// Each subscription makes a subject with `subjectSelector`, gives `selector` the source shared through
   /// it, subscribes to what `selector` returns, and then connects (RxSwift's `multicast(_:selector:)`).
   /// An error either closure throws fails that subscription.
   public func multicast<Subject: SubjectType, Result: Sendable>(
-    _ subjectSelector: @escaping @Sendable () throws -> Subject,
-    selector: @escaping @Sendable (Observable<Subject.Element>) throws -> Observable<Result>
+    _ subjectSelector: @escaping () throws -> Subject,
+    selector: @escaping (Observable<Subject.Element>) throws -> Observable<Result>
   ) -> Observable<Result> where Subject.Element == Element, Subject.Observer.Element == Element {
+    let subjectSelector = rxClosure(subjectSelector)
+    let selector = rxClosure(selector)
     let source = signal
     return Observable.create { observer in
       do {

@@ -90,26 +90,30 @@ extension ObservableType {
   /// Sends, once each observable of `collection` has sent its n-th value, `resultSelector` of the n-th
   /// values (RxSwift's `zip(_:resultSelector:)` of a collection); an error it throws fails the sequence.
   public static func zip<Sources: Collection>(
-    _ collection: Sources, resultSelector: @escaping @Sendable ([Sources.Element.Element]) throws -> Element
+    _ collection: Sources, resultSelector: @escaping ([Sources.Element.Element]) throws -> Element
   ) -> Observable<Element> where Sources.Element: ObservableConvertibleType {
-    Observable<Sources.Element.Element>.zip(collection.map { $0.asObservable() }).map(resultSelector)
+    let resultSelector = rxClosure(resultSelector)
+    return Observable<Sources.Element.Element>.zip(collection.map { $0.asObservable() }).map(resultSelector)
   }
 
   /// Sends, whenever an observable of `collection` sends and all have sent once, `resultSelector` of
   /// their latest values (RxSwift's `combineLatest(_:resultSelector:)` of a collection; for no sources,
   /// `resultSelector([])`, then the end).
   public static func combineLatest<Sources: Collection>(
-    _ collection: Sources, resultSelector: @escaping @Sendable ([Sources.Element.Element]) throws -> Element
+    _ collection: Sources, resultSelector: @escaping ([Sources.Element.Element]) throws -> Element
   ) -> Observable<Element> where Sources.Element: ObservableConvertibleType {
-    Observable<Sources.Element.Element>.combineLatest(collection.map { $0.asObservable() }).map(resultSelector)
+    let resultSelector = rxClosure(resultSelector)
+    return Observable<Sources.Element.Element>.combineLatest(collection.map { $0.asObservable() }).map(resultSelector)
   }
 
   /// Sends, with each value of this sequence, `resultSelector` of it and `second`'s latest value
   /// (nothing until `second` has sent once).
   @inlinable public func withLatestFrom<Source: ObservableConvertibleType, Result: Sendable>(
-    _ second: Source, resultSelector: @escaping @Sendable (Element, Source.Element) throws -> Result
+    _ second: Source, resultSelector: @escaping (Element, Source.Element) throws -> Result
   ) -> Observable<Result> {
-    Observable<(Element, Source.Element)>(signal.withLatestFrom(second.asObservable().signal)).map(resultSelector)
+    let resultSelector = rxClosure(resultSelector)
+    return Observable<(Element, Source.Element)>(signal.withLatestFrom(second.asObservable().signal)).map(
+      resultSelector)
   }
 
   /// Sends, with each value of this sequence, `second`'s latest value.
@@ -155,9 +159,10 @@ extension ObservableType {
   /// Sends, whenever either sends and both have sent once, `resultSelector` of their latest values.
   @inlinable public static func combineLatest<O1: ObservableConvertibleType, O2: ObservableConvertibleType>(
     _ source1: O1, _ source2: O2,
-    resultSelector: @escaping @Sendable (O1.Element, O2.Element) throws -> Element
+    resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
   ) -> Observable<Element> {
-    Observable<(O1.Element, O2.Element)>(
+    let resultSelector = rxClosure(resultSelector)
+    return Observable<(O1.Element, O2.Element)>(
       source1.asObservable().signal.combineLatestFinishingAsRx(source2.asObservable().signal)
     )
     .map(resultSelector)
@@ -169,8 +174,9 @@ extension ObservableType {
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType
   >(
     _ source1: O1, _ source2: O2, _ source3: O3,
-    resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element) throws -> Element
+    resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
   ) -> Observable<Element> {
+    let resultSelector = rxClosure(resultSelector)
     let pairs = source1.asObservable().signal.combineLatestFinishingAsRx(source2.asObservable().signal)
     return Observable<((O1.Element, O2.Element), O3.Element)>(
       pairs.combineLatestFinishingAsRx(source3.asObservable().signal)
@@ -181,18 +187,22 @@ extension ObservableType {
   /// Sends, once both have sent their n-th value, `resultSelector` of the n-th values.
   @inlinable public static func zip<O1: ObservableConvertibleType, O2: ObservableConvertibleType>(
     _ source1: O1, _ source2: O2,
-    resultSelector: @escaping @Sendable (O1.Element, O2.Element) throws -> Element
+    resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
   ) -> Observable<Element> {
-    Observable<(O1.Element, O2.Element)>(source1.asObservable().signal.zipFinishingAsRx(source2.asObservable().signal))
-      .map(resultSelector)
+    let resultSelector = rxClosure(resultSelector)
+    return Observable<(O1.Element, O2.Element)>(
+      source1.asObservable().signal.zipFinishingAsRx(source2.asObservable().signal)
+    )
+    .map(resultSelector)
   }
 
   /// Sends, once all have sent their n-th value, `resultSelector` of the n-th values.
   @inlinable
   public static func zip<O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType>(
     _ source1: O1, _ source2: O2, _ source3: O3,
-    resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element) throws -> Element
+    resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
   ) -> Observable<Element> {
+    let resultSelector = rxClosure(resultSelector)
     let pairs = source1.asObservable().signal.zipFinishingAsRx(source2.asObservable().signal)
     return Observable<((O1.Element, O2.Element), O3.Element)>(pairs.zipFinishingAsRx(source3.asObservable().signal))
       .map { try resultSelector($0.0, $0.1, $1) }

@@ -11,8 +11,9 @@ extension ObservableType {
     O4: ObservableConvertibleType
   >(
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
-    resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
+    resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
   ) -> Observable<Element> {
+    let resultSelector = rxClosure(resultSelector)
     let nested = source1.asObservable().signal.combineLatestFinishingAsRx(source2.asObservable().signal)
       .combineLatestFinishingAsRx(source3.asObservable().signal).combineLatestFinishingAsRx(
         source4.asObservable().signal)
@@ -26,8 +27,9 @@ extension ObservableType {
     O4: ObservableConvertibleType, O5: ObservableConvertibleType
   >(
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
-    resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
+    resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
   ) -> Observable<Element> {
+    let resultSelector = rxClosure(resultSelector)
     let nested = source1.asObservable().signal.combineLatestFinishingAsRx(source2.asObservable().signal)
       .combineLatestFinishingAsRx(source3.asObservable().signal).combineLatestFinishingAsRx(
         source4.asObservable().signal
@@ -43,8 +45,9 @@ extension ObservableType {
   >(
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
     resultSelector:
-      @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
+      @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
   ) -> Observable<Element> {
+    let resultSelector = rxClosure(resultSelector)
     let nested = source1.asObservable().signal.combineLatestFinishingAsRx(source2.asObservable().signal)
       .combineLatestFinishingAsRx(source3.asObservable().signal).combineLatestFinishingAsRx(
         source4.asObservable().signal
@@ -62,9 +65,10 @@ extension ObservableType {
   >(
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
     resultSelector:
-      @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws ->
+      @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws ->
       Element
   ) -> Observable<Element> {
+    let resultSelector = rxClosure(resultSelector)
     let nested = source1.asObservable().signal.combineLatestFinishingAsRx(source2.asObservable().signal)
       .combineLatestFinishingAsRx(source3.asObservable().signal).combineLatestFinishingAsRx(
         source4.asObservable().signal
@@ -86,10 +90,11 @@ extension ObservableType {
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
     _ source8: O8,
     resultSelector:
-      @escaping @Sendable (
+      @escaping (
         O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element
       ) throws -> Element
   ) -> Observable<Element> {
+    let resultSelector = rxClosure(resultSelector)
     let nested = source1.asObservable().signal.combineLatestFinishingAsRx(source2.asObservable().signal)
       .combineLatestFinishingAsRx(source3.asObservable().signal).combineLatestFinishingAsRx(
         source4.asObservable().signal
@@ -179,8 +184,9 @@ extension ObservableType {
     O4: ObservableConvertibleType
   >(
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
-    resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
+    resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
   ) -> Observable<Element> {
+    let resultSelector = rxClosure(resultSelector)
     let nested = source1.asObservable().signal.zipFinishingAsRx(source2.asObservable().signal).zipFinishingAsRx(
       source3.asObservable().signal
     )
@@ -195,8 +201,9 @@ extension ObservableType {
     O4: ObservableConvertibleType, O5: ObservableConvertibleType
   >(
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
-    resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
+    resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
   ) -> Observable<Element> {
+    let resultSelector = rxClosure(resultSelector)
     let nested = source1.asObservable().signal.zipFinishingAsRx(source2.asObservable().signal).zipFinishingAsRx(
       source3.asObservable().signal
     )
@@ -212,8 +219,9 @@ extension ObservableType {
   >(
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
     resultSelector:
-      @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
+      @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
   ) -> Observable<Element> {
+    let resultSelector = rxClosure(resultSelector)
     let nested = source1.asObservable().signal.zipFinishingAsRx(source2.asObservable().signal).zipFinishingAsRx(
       source3.asObservable().signal
     )
@@ -231,9 +239,10 @@ extension ObservableType {
   >(
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
     resultSelector:
-      @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws ->
+      @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws ->
       Element
   ) -> Observable<Element> {
+    let resultSelector = rxClosure(resultSelector)
     let nested = source1.asObservable().signal.zipFinishingAsRx(source2.asObservable().signal).zipFinishingAsRx(
       source3.asObservable().signal
     )
@@ -256,10 +265,11 @@ extension ObservableType {
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
     _ source8: O8,
     resultSelector:
-      @escaping @Sendable (
+      @escaping (
         O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element
       ) throws -> Element
   ) -> Observable<Element> {
+    let resultSelector = rxClosure(resultSelector)
     let nested = source1.asObservable().signal.zipFinishingAsRx(source2.asObservable().signal).zipFinishingAsRx(
       source3.asObservable().signal
     )

@@ -28,10 +28,11 @@ extension ObservableType {
   /// `subscribe` runs synchronously on the subscribing thread; it sends events now or later from any
   /// thread and returns what to dispose when the subscription ends. That disposable is disposed exactly
   /// once: after the end was delivered, or when the subscriber disposes, whichever comes first.
-  public static func create(_ subscribe: @escaping @Sendable (AnyObserver<Element>) -> any Disposable)
+  public static func create(_ subscribe: @escaping (AnyObserver<Element>) -> any Disposable)
     -> Observable<Element>
   {
-    Observable(Signal { observer in subscribe(AnyObserver(observer)) })
+    let subscribe = rxClosure(subscribe)
+    return Observable(Signal { observer in subscribe(AnyObserver(observer)) })
   }
 
   /// A sequence sending `element` and completing, on subscription.
@@ -119,10 +120,11 @@ extension ObservableType {
 
   /// A sequence whose every subscription subscribes to a new sequence made by `factory` (RxSwift's
   /// `deferred`). `factory` runs on the subscribing thread; an error it throws fails the subscription.
-  @inlinable public static func deferred(_ factory: @escaping @Sendable () throws -> Observable<Element>)
+  @inlinable public static func deferred(_ factory: @escaping () throws -> Observable<Element>)
     -> Observable<Element>
   {
-    Observable(
+    let factory = rxClosure(factory)
+    return Observable(
       Signal { observer in
         do {
           return try factory().signal.subscribe(linkedTo: observer) { observer.send($0) }
@@ -149,11 +151,13 @@ extension ObservableType {
   ///
   /// `condition` and `iterate` run on the scheduler; an error either throws fails the sequence.
   @inlinable public static func generate(
-    initialState: Element, condition: @escaping @Sendable (Element) throws -> Bool,
+    initialState: Element, condition: @escaping (Element) throws -> Bool,
     scheduler: some ImmediateSchedulerType = CurrentThreadScheduler.instance,
-    iterate: @escaping @Sendable (Element) throws -> Element
+    iterate: @escaping (Element) throws -> Element
   ) -> Observable<Element> {
-    recursive(on: scheduler, from: (initialState, true)) { step, observer in
+    let condition = rxClosure(condition)
+    let iterate = rxClosure(iterate)
+    return recursive(on: scheduler, from: (initialState, true)) { step, observer in
       let state = step.1 ? step.0 : try iterate(step.0)
       guard try condition(state) else {
         observer.finish()

@@ -10,8 +10,9 @@ extension ObservableType {
   /// Sends the one value that passes `predicate` and completes (RxSwift's `single(_:)`); values that
   /// fail it are dropped. A second passing value fails the sequence with ``RxError/moreThanOneElement``,
   /// none with ``RxError/noElements``. `predicate` runs on the delivering thread; a throw fails it.
-  @inlinable public func single(_ predicate: @escaping @Sendable (Element) throws -> Bool) -> Observable<Element> {
-    lift {
+  @inlinable public func single(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
+    let predicate = rxClosure(predicate)
+    return lift {
       let seen = SubscriptionState(false)
       return { event, observer in
         switch event {
@@ -61,9 +62,13 @@ extension ObservableType {
   /// Combines each value with `object`, held weakly, through `resultSelector` (on the delivering
   /// thread; a throw fails the sequence); once `object` is gone, the next value completes the sequence
   /// (RxSwift's `withUnretained(_:resultSelector:)`).
-  @inlinable public func withUnretained<Object: AnyObject & Sendable, Out: Sendable>(
-    _ object: Object, resultSelector: @escaping @Sendable (Object, Element) throws -> Out
+  ///
+  /// `object` need not be `Sendable` (RxSwift code passes `self`): it is held weakly and handed to
+  /// `resultSelector` only, as RxSwift does.
+  @inlinable public func withUnretained<Object: AnyObject, Out: Sendable>(
+    _ object: Object, resultSelector: @escaping (Object, Element) throws -> Out
   ) -> Observable<Out> {
+    let resultSelector = rxClosure(resultSelector)
     let weak = WeakReference(object)
     return liftValues { value, observer in
       guard let object = weak.object else { return observer.finish() }
@@ -78,10 +83,12 @@ extension Observable {
   /// `using`): after the end, or on disposal, after the inner subscription. Both factories run on the
   /// subscribing thread; a throw fails the subscription (and disposes a resource already made).
   public static func using<Resource: Disposable>(
-    _ resourceFactory: @escaping @Sendable () throws -> Resource,
-    observableFactory: @escaping @Sendable (Resource) throws -> Observable<Element>
+    _ resourceFactory: @escaping () throws -> Resource,
+    observableFactory: @escaping (Resource) throws -> Observable<Element>
   ) -> Observable<Element> {
-    Observable.create { observer in
+    let resourceFactory = rxClosure(resourceFactory)
+    let observableFactory = rxClosure(observableFactory)
+    return Observable.create { observer in
       let resource: Resource
       do { resource = try resourceFactory() } catch {
         observer.onError(error)

@@ -5,10 +5,11 @@ import Synchronization
 extension ObservableType {
   /// On an error, continues with the sequence `handler` makes from it (RxSwift's `catch`); an error
   /// `handler` throws fails the sequence.
-  @inlinable public func `catch`(_ handler: @escaping @Sendable (any Swift.Error) throws -> Observable<Element>)
+  @inlinable public func `catch`(_ handler: @escaping (any Swift.Error) throws -> Observable<Element>)
     -> Observable<Element>
   {
-    Observable(
+    let handler = rxClosure(handler)
+    return Observable(
       signal.catch { error in
         do { return try handler(error).signal } catch { return .fail(error) }
       })
@@ -54,8 +55,9 @@ extension ObservableType {
   /// `notificationHandler` runs once per subscription, on the subscribing thread, with a sequence of
   /// this subscription's errors.
   @inlinable public func retry<Trigger: ObservableConvertibleType>(
-    when notificationHandler: @escaping @Sendable (Observable<any Swift.Error>) -> Trigger
+    when notificationHandler: @escaping (Observable<any Swift.Error>) -> Trigger
   ) -> Observable<Element> {
+    let notificationHandler = rxClosure(notificationHandler)
     let upstream = signal
     return Observable(
       Signal { observer in

@@ -64,11 +64,12 @@ extension ObservableType {
   /// Sends values while `predicate` holds; the first that fails it completes the sequence, and is sent
   /// too with `.inclusive`.
   @inlinable public func take(
-    while predicate: @escaping @Sendable (Element) throws -> Bool, behavior: TakeBehavior = .exclusive
+    while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive
   )
     -> Observable<Element>
   {
-    liftValues { value, observer in
+    let predicate = rxClosure(predicate)
+    return liftValues { value, observer in
       if try predicate(value) {
         observer.send(value)
       } else {
@@ -81,11 +82,12 @@ extension ObservableType {
   /// Sends values until one passes `predicate`, which completes the sequence and is sent too with
   /// `.inclusive`.
   @inlinable public func take(
-    until predicate: @escaping @Sendable (Element) throws -> Bool, behavior: TakeBehavior = .exclusive
+    until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive
   )
     -> Observable<Element>
   {
-    take(while: { try !predicate($0) }, behavior: behavior)
+    let predicate = rxClosure(predicate)
+    return take(while: { try !predicate($0) }, behavior: behavior)
   }
 
   /// Drops the first `count` values.
@@ -96,8 +98,9 @@ extension ObservableType {
   }
 
   /// Drops values while `predicate` holds, then sends all.
-  @inlinable public func skip(while predicate: @escaping @Sendable (Element) throws -> Bool) -> Observable<Element> {
-    lift {
+  @inlinable public func skip(while predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
+    let predicate = rxClosure(predicate)
+    return lift {
       let skipping = SubscriptionState(true)
       return { event, observer in
         switch event {

@@ -15,26 +15,29 @@ extension ObservableType {
   /// Subscribes to the sequence `selector` makes for each value and merges their values; ends with the
   /// first error, or when this sequence and every inner one have completed.
   @inlinable public func flatMap<Source: ObservableConvertibleType>(
-    _ selector: @escaping @Sendable (Element) throws -> Source
+    _ selector: @escaping (Element) throws -> Source
   )
     -> Observable<Source.Element>
   {
-    Observable(signal.flatMap(Self.inner(selector)))
+    let selector = rxClosure(selector)
+    return Observable(signal.flatMap(Self.inner(selector)))
   }
 
   /// Subscribes to the sequence `selector` makes for each value, disposing the previous one: only the
   /// latest inner sequence's values are sent.
   @inlinable public func flatMapLatest<Source: ObservableConvertibleType>(
-    _ selector: @escaping @Sendable (Element) throws -> Source
+    _ selector: @escaping (Element) throws -> Source
   ) -> Observable<Source.Element> {
-    Observable(signal.map(Self.inner(selector)).switchToLatest())
+    let selector = rxClosure(selector)
+    return Observable(signal.map(Self.inner(selector)).switchToLatest())
   }
 
   /// Subscribes to the sequence `selector` makes for a value only when no inner sequence is running:
   /// values arriving meanwhile are dropped (RxSwift's `flatMapFirst`).
   @inlinable public func flatMapFirst<Source: ObservableConvertibleType>(
-    _ selector: @escaping @Sendable (Element) throws -> Source
+    _ selector: @escaping (Element) throws -> Source
   ) -> Observable<Source.Element> {
+    let selector = rxClosure(selector)
     let upstream = signal
     let inner = Self.inner(selector)
     return Observable(
@@ -81,11 +84,12 @@ extension ObservableType {
   /// value arrives, as RxSwift's (`map(selector).merge(maxConcurrent: 1)`), so an error it throws fails
   /// the sequence at once, not when that value's turn comes.
   @inlinable public func concatMap<Source: ObservableConvertibleType>(
-    _ selector: @escaping @Sendable (Element) throws -> Source
+    _ selector: @escaping (Element) throws -> Source
   )
     -> Observable<Source.Element>
   {
-    map { try selector($0).asObservable() }.merge(maxConcurrent: 1)
+    let selector = rxClosure(selector)
+    return map { try selector($0).asObservable() }.merge(maxConcurrent: 1)
   }
 }
 

@@ -9,9 +9,10 @@ extension ObservableType {
   ///
   /// `keySelector` runs on the thread delivering the value. The source stays subscribed while the outer
   /// subscription or any group's subscription is alive (RxSwift's reference-counted disposal).
-  public func groupBy<Key: Hashable & Sendable>(keySelector: @escaping @Sendable (Element) throws -> Key)
+  public func groupBy<Key: Hashable & Sendable>(keySelector: @escaping (Element) throws -> Key)
     -> Observable<GroupedObservable<Key, Element>>
   {
+    let keySelector = rxClosure(keySelector)
     let upstream = signal
     return Observable.create { observer in
       let source = SerialDisposable()

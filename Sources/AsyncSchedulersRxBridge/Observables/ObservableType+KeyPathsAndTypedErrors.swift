@@ -10,9 +10,10 @@ extension ObservableType {
   /// `ErrorType` sends a value (RxSwift's typed `retry(when:)`); an error of another type fails the
   /// sequence.
   public func retry<Trigger: ObservableConvertibleType, ErrorType: Swift.Error & Sendable>(
-    when notificationHandler: @escaping @Sendable (Observable<ErrorType>) -> Trigger
+    when notificationHandler: @escaping (Observable<ErrorType>) -> Trigger
   ) -> Observable<Element> {
-    retry { (errors: Observable<any Swift.Error>) in
+    let notificationHandler = rxClosure(notificationHandler)
+    return retry { (errors: Observable<any Swift.Error>) in
       notificationHandler(
         errors.map { error in
           guard let typed = error as? ErrorType else { throw error }

@@ -7,8 +7,9 @@ extension ObservableType {
   /// `on` runs on the thread that sends each event, one event at a time, never after the end. Disposing
   /// the returned disposable ends the subscription: no event is delivered after `dispose()` returns on
   /// the delivering thread, and the sequence's resources are disposed exactly once.
-  @inlinable public func subscribe(_ on: @escaping @Sendable (Event<Element>) -> Void) -> any Disposable {
-    signal.subscribe { on(Event($0)) }
+  @inlinable public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> any Disposable {
+    let on = rxClosure(on)
+    return signal.subscribe { on(Event($0)) }
   }
 
   /// Subscribes with a closure per kind of event (RxSwift's `subscribe(onNext:onError:onCompleted:onDisposed:)`).
@@ -17,9 +18,13 @@ extension ObservableType {
   /// subscription ends: after `onError` or `onCompleted`, or when the returned disposable is disposed,
   /// on the disposing thread. Without `onError`, an error goes to ``Hooks/defaultErrorHandler``.
   @inlinable public func subscribe(
-    onNext: (@Sendable (Element) -> Void)? = nil, onError: (@Sendable (any Swift.Error) -> Void)? = nil,
-    onCompleted: (@Sendable () -> Void)? = nil, onDisposed: (@Sendable () -> Void)? = nil
+    onNext: ((Element) -> Void)? = nil, onError: ((any Swift.Error) -> Void)? = nil,
+    onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil
   ) -> any Disposable {
+    let onNext = rxClosure(onNext)
+    let onError = rxClosure(onError)
+    let onCompleted = rxClosure(onCompleted)
+    let onDisposed = rxClosure(onDisposed)
     let disposed = onDisposed.map { Disposables.create(with: $0) }
     let callStack = onError == nil ? Hooks.subscriptionCallStack() : []
     let subscription = signal.subscribe { event in
@@ -42,10 +47,14 @@ extension ObservableType {
   ///
   /// The closures run as in ``subscribe(onNext:onError:onCompleted:onDisposed:)``.
   @inlinable public func subscribe<Object: AnyObject>(
-    with object: Object, onNext: (@Sendable (Object, Element) -> Void)? = nil,
-    onError: (@Sendable (Object, any Swift.Error) -> Void)? = nil,
-    onCompleted: (@Sendable (Object) -> Void)? = nil, onDisposed: (@Sendable (Object) -> Void)? = nil
+    with object: Object, onNext: ((Object, Element) -> Void)? = nil,
+    onError: ((Object, any Swift.Error) -> Void)? = nil,
+    onCompleted: ((Object) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil
   ) -> any Disposable {
+    let onNext = rxClosure(onNext)
+    let onError = rxClosure(onError)
+    let onCompleted = rxClosure(onCompleted)
+    let onDisposed = rxClosure(onDisposed)
     let weak = WeakReference(object)
     return subscribe(
       onNext: { value in weak.object.map { onNext?($0, value) } },
@@ -75,8 +84,9 @@ extension ObservableType {
   }
 
   /// Calls `onNext` with each value (RxSwift's `bind(onNext:)`), on the sending thread.
-  @inlinable public func bind(onNext: @escaping @Sendable (Element) -> Void) -> any Disposable {
-    subscribe(onNext: onNext)
+  @inlinable public func bind(onNext: @escaping (Element) -> Void) -> any Disposable {
+    let onNext = rxClosure(onNext)
+    return subscribe(onNext: onNext)
   }
 
   /// Subscribes with `binder`, which gets this sequence and returns what to dispose (RxSwift's
@@ -87,7 +97,8 @@ extension ObservableType {
 /// A weak reference that crosses threads: it only reads the reference, which the runtime makes atomic.
 @usableFromInline final class WeakReference<Object: AnyObject>: @unchecked Sendable {
   // Why @unchecked Sendable: the one stored property is a `weak let`, read atomically by the runtime and
-  // never written after `init`.
+  // never written after `init`; the object it reaches (which need not be `Sendable`: RxSwift code passes
+  // `self`) is only handed to the app's own closures, as RxSwift hands it (see `RxClosure`).
   @usableFromInline weak let object: Object?
   @inlinable init(_ object: Object) { self.object = object }
 }

@@ -5,25 +5,28 @@ extension ObservableType {
   /// Sends each value transformed by `transform`; an error it throws fails the sequence.
   ///
   /// `transform` runs on the thread delivering the value, one value at a time.
-  @inlinable public func map<Result: Sendable>(_ transform: @escaping @Sendable (Element) throws -> Result)
+  @inlinable public func map<Result: Sendable>(_ transform: @escaping (Element) throws -> Result)
     -> Observable<Result>
   {
-    Observable(signal.fusedThrowingStage { value, send in send(try transform(value)) })
+    let transform = rxClosure(transform)
+    return Observable(signal.fusedThrowingStage { value, send in send(try transform(value)) })
   }
 
   /// Sends the non-`nil` results of `transform`; an error it throws fails the sequence.
-  @inlinable public func compactMap<Result: Sendable>(_ transform: @escaping @Sendable (Element) throws -> Result?)
+  @inlinable public func compactMap<Result: Sendable>(_ transform: @escaping (Element) throws -> Result?)
     -> Observable<Result>
   {
-    Observable(
+    let transform = rxClosure(transform)
+    return Observable(
       signal.fusedThrowingStage { value, send in
         if let result = try transform(value) { send(result) }
       })
   }
 
   /// Sends the values that pass `predicate`; an error it throws fails the sequence.
-  @inlinable public func filter(_ predicate: @escaping @Sendable (Element) throws -> Bool) -> Observable<Element> {
-    Observable(
+  @inlinable public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
+    let predicate = rxClosure(predicate)
+    return Observable(
       signal.fusedThrowingStage { value, send in
         if try predicate(value) { send(value) }
       })
@@ -47,9 +50,10 @@ extension ObservableType {
 
   /// Sends each running result of `accumulator`, starting from `seed` for each subscription.
   @inlinable public func scan<Accumulate: Sendable>(
-    _ seed: Accumulate, accumulator: @escaping @Sendable (Accumulate, Element) throws -> Accumulate
+    _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate
   ) -> Observable<Accumulate> {
-    lift {
+    let accumulator = rxClosure(accumulator)
+    return lift {
       let state = SubscriptionState(seed)
       return { event, observer in
         switch event {
@@ -65,9 +69,10 @@ extension ObservableType {
 
   /// Sends each running result of `accumulator`, which updates the accumulated value in place.
   @inlinable public func scan<Accumulate: Sendable>(
-    into seed: Accumulate, accumulator: @escaping @Sendable (inout Accumulate, Element) throws -> Void
+    into seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) throws -> Void
   ) -> Observable<Accumulate> {
-    scan(seed) { accumulated, value in
+    let accumulator = rxClosure(accumulator)
+    return scan(seed) { accumulated, value in
       var result = accumulated
       try accumulator(&result, value)
       return result
@@ -77,10 +82,12 @@ extension ObservableType {
   /// Sends, when the sequence completes, the result of folding its values with `accumulator` from
   /// `seed`, transformed by `mapResult`.
   @inlinable public func reduce<Accumulate: Sendable, Result: Sendable>(
-    _ seed: Accumulate, accumulator: @escaping @Sendable (Accumulate, Element) throws -> Accumulate,
-    mapResult: @escaping @Sendable (Accumulate) throws -> Result
+    _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate,
+    mapResult: @escaping (Accumulate) throws -> Result
   ) -> Observable<Result> {
-    lift {
+    let accumulator = rxClosure(accumulator)
+    let mapResult = rxClosure(mapResult)
+    return lift {
       let state = SubscriptionState(seed)
       return { event, observer in
         switch event {
@@ -96,18 +103,21 @@ extension ObservableType {
 
   /// Sends, when the sequence completes, the result of folding its values with `accumulator`.
   @inlinable public func reduce<Accumulate: Sendable>(
-    _ seed: Accumulate, accumulator: @escaping @Sendable (Accumulate, Element) throws -> Accumulate
+    _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate
   ) -> Observable<Accumulate> {
-    reduce(seed, accumulator: accumulator, mapResult: { $0 })
+    let accumulator = rxClosure(accumulator)
+    return reduce(seed, accumulator: accumulator, mapResult: { $0 })
   }
 
   /// Sends every value consecutive-duplicate-free, comparing the keys `keySelector` makes with
   /// `comparer`; an error either throws fails the sequence.
   @inlinable public func distinctUntilChanged<Key: Sendable>(
-    _ keySelector: @escaping @Sendable (Element) throws -> Key,
-    comparer: @escaping @Sendable (Key, Key) throws -> Bool
+    _ keySelector: @escaping (Element) throws -> Key,
+    comparer: @escaping (Key, Key) throws -> Bool
   ) -> Observable<Element> {
-    lift {
+    let keySelector = rxClosure(keySelector)
+    let comparer = rxClosure(comparer)
+    return lift {
       let last = SubscriptionState<Key?>(nil)
       return { event, observer in
         switch event {
@@ -124,19 +134,21 @@ extension ObservableType {
   }
 
   /// Drops values equal, by `comparer`, to the value before them.
-  @inlinable public func distinctUntilChanged(_ comparer: @escaping @Sendable (Element, Element) throws -> Bool)
+  @inlinable public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool)
     -> Observable<Element>
   {
-    distinctUntilChanged({ $0 }, comparer: comparer)
+    let comparer = rxClosure(comparer)
+    return distinctUntilChanged({ $0 }, comparer: comparer)
   }
 
   /// Drops values whose key, by `keySelector`, equals the key of the value before them.
   @inlinable public func distinctUntilChanged<Key: Equatable & Sendable>(
-    _ keySelector: @escaping @Sendable (Element) throws -> Key
+    _ keySelector: @escaping (Element) throws -> Key
   )
     -> Observable<Element>
   {
-    distinctUntilChanged(keySelector, comparer: { $0 == $1 })
+    let keySelector = rxClosure(keySelector)
+    return distinctUntilChanged(keySelector, comparer: { $0 == $1 })
   }
 
   /// Sends `elements` first, then this sequence's values.
@@ -165,13 +177,22 @@ extension ObservableType {
   /// The event closures run on the delivering thread; `onSubscribe` before subscribing upstream,
   /// `onSubscribed` after, on the subscribing thread; `onDispose` once, when the subscription ends.
   @inlinable public func `do`(
-    onNext: (@Sendable (Element) throws -> Void)? = nil, afterNext: (@Sendable (Element) throws -> Void)? = nil,
-    onError: (@Sendable (any Swift.Error) throws -> Void)? = nil,
-    afterError: (@Sendable (any Swift.Error) throws -> Void)? = nil,
-    onCompleted: (@Sendable () throws -> Void)? = nil, afterCompleted: (@Sendable () throws -> Void)? = nil,
-    onSubscribe: (@Sendable () -> Void)? = nil, onSubscribed: (@Sendable () -> Void)? = nil,
-    onDispose: (@Sendable () -> Void)? = nil
+    onNext: ((Element) throws -> Void)? = nil, afterNext: ((Element) throws -> Void)? = nil,
+    onError: ((any Swift.Error) throws -> Void)? = nil,
+    afterError: ((any Swift.Error) throws -> Void)? = nil,
+    onCompleted: (() throws -> Void)? = nil, afterCompleted: (() throws -> Void)? = nil,
+    onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil,
+    onDispose: (() -> Void)? = nil
   ) -> Observable<Element> {
+    let onNext = rxClosure(onNext)
+    let afterNext = rxClosure(afterNext)
+    let onError = rxClosure(onError)
+    let afterError = rxClosure(afterError)
+    let onCompleted = rxClosure(onCompleted)
+    let afterCompleted = rxClosure(afterCompleted)
+    let onSubscribe = rxClosure(onSubscribe)
+    let onSubscribed = rxClosure(onSubscribed)
+    let onDispose = rxClosure(onDispose)
     let upstream = signal
     return Observable(
       Signal { observer in

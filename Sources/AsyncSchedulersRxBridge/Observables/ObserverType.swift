@@ -25,9 +25,10 @@ extension ObserverType {
 
   /// An observer that transforms each value with `transform` and sends it to this one (RxSwift's
   /// `mapObserver`). `transform` runs on the sending thread.
-  @inlinable public func mapObserver<Result>(_ transform: @escaping @Sendable (Result) throws -> Element)
+  @inlinable public func mapObserver<Result>(_ transform: @escaping (Result) throws -> Element)
     -> AnyObserver<Result>
   {
-    AnyObserver(eventHandler: { self.on($0.map(transform)) })
+    let transform = rxClosure(transform)
+    return AnyObserver(eventHandler: { self.on($0.map(transform)) })
   }
 }

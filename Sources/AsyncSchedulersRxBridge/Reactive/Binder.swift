@@ -15,8 +15,9 @@ public struct Binder<Value: Sendable>: ObserverType {
   /// A binder that calls `binding(target, value)` on `scheduler` with each value while `target` lives.
   public init<Target: AnyObject>(
     _ target: Target, scheduler: some ImmediateSchedulerType = MainScheduler.instance,
-    binding: @escaping @Sendable (Target, Value) -> Void
+    binding: @escaping (Target, Value) -> Void
   ) {
+    let binding = rxClosure(binding)
     let target = WeakTarget(target)
     self.binding = { event in
       switch event {

@@ -19,10 +19,11 @@ public struct Completable: ObservableConvertibleType, Sendable {
   @inlinable init(source: Observable<Never>) { self.source = source }
 
   /// A completable whose every subscription runs `subscribe`: the first event it sends ends it.
-  @inlinable public static func create(subscribe: @escaping @Sendable (@escaping CompletableObserver) -> any Disposable)
+  @inlinable public static func create(subscribe: @escaping (@escaping CompletableObserver) -> any Disposable)
     -> Completable
   {
-    Completable(
+    let subscribe = rxClosure(subscribe)
+    return Completable(
       source: .create { observer in
         subscribe { event in
           switch event {
@@ -47,10 +48,13 @@ public struct Completable: ObservableConvertibleType, Sendable {
 
   /// Subscribes with a closure per way it can end; `onDisposed` runs once when the subscription ends.
   @inlinable public func subscribe(
-    onCompleted: (@Sendable () -> Void)? = nil, onError: (@Sendable (any Swift.Error) -> Void)? = nil,
-    onDisposed: (@Sendable () -> Void)? = nil
+    onCompleted: (() -> Void)? = nil, onError: ((any Swift.Error) -> Void)? = nil,
+    onDisposed: (() -> Void)? = nil
   ) -> any Disposable {
-    source.subscribe(onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+    let onCompleted = rxClosure(onCompleted)
+    let onError = rxClosure(onError)
+    let onDisposed = rxClosure(onDisposed)
+    return source.subscribe(onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
   }
 
   /// Runs `next` after this one completes.

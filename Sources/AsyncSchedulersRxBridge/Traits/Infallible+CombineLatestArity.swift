@@ -12,9 +12,10 @@ extension Infallible {
   /// Sends, whenever one sends and all have sent once, `resultSelector` of their latest values.
   @inlinable public static func combineLatest<E1: Sendable, E2: Sendable, E3: Sendable>(
     _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>,
-    resultSelector: @escaping @Sendable (E1, E2, E3) -> Element
+    resultSelector: @escaping (E1, E2, E3) -> Element
   ) -> Infallible {
-    Infallible(
+    let resultSelector = rxClosure(resultSelector)
+    return Infallible(
       source: Observable.combineLatest(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
   }
@@ -29,9 +30,10 @@ extension Infallible {
   /// Sends, whenever one sends and all have sent once, `resultSelector` of their latest values.
   @inlinable public static func combineLatest<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable>(
     _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
-    resultSelector: @escaping @Sendable (E1, E2, E3, E4) -> Element
+    resultSelector: @escaping (E1, E2, E3, E4) -> Element
   ) -> Infallible {
-    Infallible(
+    let resultSelector = rxClosure(resultSelector)
+    return Infallible(
       source: Observable.combineLatest(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
         resultSelector: resultSelector))
@@ -50,9 +52,10 @@ extension Infallible {
   @inlinable public static func combineLatest<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable>(
     _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
     _ source5: Infallible<E5>,
-    resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5) -> Element
+    resultSelector: @escaping (E1, E2, E3, E4, E5) -> Element
   ) -> Infallible {
-    Infallible(
+    let resultSelector = rxClosure(resultSelector)
+    return Infallible(
       source: Observable.combineLatest(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
         source5.asObservable(), resultSelector: resultSelector))
@@ -74,9 +77,10 @@ extension Infallible {
   public static func combineLatest<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable>(
     _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
     _ source5: Infallible<E5>, _ source6: Infallible<E6>,
-    resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5, E6) -> Element
+    resultSelector: @escaping (E1, E2, E3, E4, E5, E6) -> Element
   ) -> Infallible {
-    Infallible(
+    let resultSelector = rxClosure(resultSelector)
+    return Infallible(
       source: Observable.combineLatest(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
         source5.asObservable(), source6.asObservable(), resultSelector: resultSelector))
@@ -101,9 +105,10 @@ extension Infallible {
   >(
     _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
     _ source5: Infallible<E5>, _ source6: Infallible<E6>, _ source7: Infallible<E7>,
-    resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5, E6, E7) -> Element
+    resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) -> Element
   ) -> Infallible {
-    Infallible(
+    let resultSelector = rxClosure(resultSelector)
+    return Infallible(
       source: Observable.combineLatest(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
         source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector))
@@ -130,9 +135,10 @@ extension Infallible {
   >(
     _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
     _ source5: Infallible<E5>, _ source6: Infallible<E6>, _ source7: Infallible<E7>, _ source8: Infallible<E8>,
-    resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5, E6, E7, E8) -> Element
+    resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) -> Element
   ) -> Infallible {
-    Infallible(
+    let resultSelector = rxClosure(resultSelector)
+    return Infallible(
       source: Observable.combineLatest(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
         source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),

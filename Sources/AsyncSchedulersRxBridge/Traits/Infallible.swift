@@ -25,10 +25,11 @@ public struct Infallible<Element: Sendable>: ObservableConvertibleType, Sendable
   /// A sequence whose every subscription runs `subscribe` with a closure that sends its events;
   /// events after `.completed` are ignored. `subscribe` runs on the subscribing thread and returns
   /// what to dispose.
-  @inlinable public static func create(subscribe: @escaping @Sendable (@escaping InfallibleObserver) -> any Disposable)
+  @inlinable public static func create(subscribe: @escaping (@escaping InfallibleObserver) -> any Disposable)
     -> Infallible
   {
-    Infallible(
+    let subscribe = rxClosure(subscribe)
+    return Infallible(
       source: .create { observer in
         subscribe { event in
           switch event {
@@ -62,8 +63,9 @@ public struct Infallible<Element: Sendable>: ObservableConvertibleType, Sendable
   @inlinable public static func never() -> Infallible { Infallible(source: .never()) }
 
   /// A sequence made anew for each subscription by `factory`.
-  @inlinable public static func deferred(_ factory: @escaping @Sendable () -> Infallible) -> Infallible {
-    Infallible(source: .deferred { factory().source })
+  @inlinable public static func deferred(_ factory: @escaping () -> Infallible) -> Infallible {
+    let factory = rxClosure(factory)
+    return Infallible(source: .deferred { factory().source })
   }
 
   /// The sequence as an `Observable` (which never fails).
@@ -88,19 +90,25 @@ public struct Infallible<Element: Sendable>: ObservableConvertibleType, Sendable
   /// subscription ends (after `onCompleted`, or on the disposing thread). The closures run on the
   /// thread that sends each event.
   @inlinable public func subscribe(
-    onNext: (@Sendable (Element) -> Void)? = nil, onCompleted: (@Sendable () -> Void)? = nil,
-    onDisposed: (@Sendable () -> Void)? = nil
+    onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil,
+    onDisposed: (() -> Void)? = nil
   ) -> any Disposable {
-    source.subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+    let onNext = rxClosure(onNext)
+    let onCompleted = rxClosure(onCompleted)
+    let onDisposed = rxClosure(onDisposed)
+    return source.subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
   }
 
   /// Subscribes with closures that also get `object`, held weakly: events after `object` is gone are not
   /// delivered.
   @inlinable public func subscribe<Object: AnyObject>(
-    with object: Object, onNext: (@Sendable (Object, Element) -> Void)? = nil,
-    onCompleted: (@Sendable (Object) -> Void)? = nil, onDisposed: (@Sendable (Object) -> Void)? = nil
+    with object: Object, onNext: ((Object, Element) -> Void)? = nil,
+    onCompleted: ((Object) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil
   ) -> any Disposable {
-    source.subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+    let onNext = rxClosure(onNext)
+    let onCompleted = rxClosure(onCompleted)
+    let onDisposed = rxClosure(onDisposed)
+    return source.subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
   }
 
   /// Subscribes `observer` to every event, on the thread that sends it.
@@ -109,8 +117,9 @@ public struct Infallible<Element: Sendable>: ObservableConvertibleType, Sendable
   }
 
   /// Sends each value to `onNext` (RxSwift's `bind(onNext:)`).
-  @inlinable public func bind(onNext: @escaping @Sendable (Element) -> Void) -> any Disposable {
-    source.bind(onNext: onNext)
+  @inlinable public func bind(onNext: @escaping (Element) -> Void) -> any Disposable {
+    let onNext = rxClosure(onNext)
+    return source.bind(onNext: onNext)
   }
 
   /// Sends every value to each of `observers` (RxSwift's `bind(to:)`).
@@ -141,29 +150,33 @@ public struct Infallible<Element: Sendable>: ObservableConvertibleType, Sendable
   }
 
   /// Each value transformed by `transform`.
-  @inlinable public func map<Result: Sendable>(_ transform: @escaping @Sendable (Element) -> Result) -> Infallible<
+  @inlinable public func map<Result: Sendable>(_ transform: @escaping (Element) -> Result) -> Infallible<
     Result
   > {
-    Infallible<Result>(source: source.map(transform))
+    let transform = rxClosure(transform)
+    return Infallible<Result>(source: source.map(transform))
   }
 
   /// Each value `transform` maps to something, skipping `nil`.
-  @inlinable public func compactMap<Result: Sendable>(_ transform: @escaping @Sendable (Element) -> Result?)
+  @inlinable public func compactMap<Result: Sendable>(_ transform: @escaping (Element) -> Result?)
     -> Infallible<Result>
   {
-    Infallible<Result>(source: source.compactMap(transform))
+    let transform = rxClosure(transform)
+    return Infallible<Result>(source: source.compactMap(transform))
   }
 
   /// The values `predicate` accepts.
-  @inlinable public func filter(_ predicate: @escaping @Sendable (Element) -> Bool) -> Infallible {
-    Infallible(source: source.filter(predicate))
+  @inlinable public func filter(_ predicate: @escaping (Element) -> Bool) -> Infallible {
+    let predicate = rxClosure(predicate)
+    return Infallible(source: source.filter(predicate))
   }
 
   /// Each running result of `accumulator`, starting from `seed` for each subscription.
   @inlinable public func scan<Accumulate: Sendable>(
-    _ seed: Accumulate, accumulator: @escaping @Sendable (Accumulate, Element) -> Accumulate
+    _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) -> Accumulate
   ) -> Infallible<Accumulate> {
-    Infallible<Accumulate>(source: source.scan(seed, accumulator: accumulator))
+    let accumulator = rxClosure(accumulator)
+    return Infallible<Accumulate>(source: source.scan(seed, accumulator: accumulator))
   }
 
   /// `elements` first, then the sequence.
@@ -172,19 +185,21 @@ public struct Infallible<Element: Sendable>: ObservableConvertibleType, Sendable
   }
 
   /// The values of the sequences `selector` makes for each value, merged.
-  @inlinable public func flatMap<Result: Sendable>(_ selector: @escaping @Sendable (Element) -> Infallible<Result>)
+  @inlinable public func flatMap<Result: Sendable>(_ selector: @escaping (Element) -> Infallible<Result>)
     -> Infallible<Result>
   {
-    Infallible<Result>(source: source.flatMap(selector))
+    let selector = rxClosure(selector)
+    return Infallible<Result>(source: source.flatMap(selector))
   }
 
   /// The values of the sequence `selector` makes for the latest value only.
   @inlinable public func flatMapLatest<Result: Sendable>(
-    _ selector: @escaping @Sendable (Element) -> Infallible<Result>
+    _ selector: @escaping (Element) -> Infallible<Result>
   )
     -> Infallible<Result>
   {
-    Infallible<Result>(source: source.flatMapLatest(selector))
+    let selector = rxClosure(selector)
+    return Infallible<Result>(source: source.flatMapLatest(selector))
   }
 
   /// The first `count` values, then the end.
@@ -196,10 +211,14 @@ public struct Infallible<Element: Sendable>: ObservableConvertibleType, Sendable
   /// Calls the closures on each event, before passing it on (RxSwift's `do`); they run on the
   /// delivering thread.
   @inlinable public func `do`(
-    onNext: (@Sendable (Element) -> Void)? = nil, onCompleted: (@Sendable () -> Void)? = nil,
-    onSubscribe: (@Sendable () -> Void)? = nil, onDispose: (@Sendable () -> Void)? = nil
+    onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil,
+    onSubscribe: (() -> Void)? = nil, onDispose: (() -> Void)? = nil
   ) -> Infallible {
-    Infallible(
+    let onNext = rxClosure(onNext)
+    let onCompleted = rxClosure(onCompleted)
+    let onSubscribe = rxClosure(onSubscribe)
+    let onDispose = rxClosure(onDispose)
+    return Infallible(
       source: source.do(onNext: onNext, onCompleted: onCompleted, onSubscribe: onSubscribe, onDispose: onDispose))
   }
 
@@ -233,9 +252,10 @@ public struct Infallible<Element: Sendable>: ObservableConvertibleType, Sendable
   /// The latest values of `first` and `second` combined by `resultSelector`, once both have sent one.
   @inlinable public static func combineLatest<First: Sendable, Second: Sendable>(
     _ first: Infallible<First>, _ second: Infallible<Second>,
-    resultSelector: @escaping @Sendable (First, Second) -> Element
+    resultSelector: @escaping (First, Second) -> Element
   ) -> Infallible {
-    Infallible(source: .combineLatest(first.source, second.source, resultSelector: resultSelector))
+    let resultSelector = rxClosure(resultSelector)
+    return Infallible(source: .combineLatest(first.source, second.source, resultSelector: resultSelector))
   }
 }
 
@@ -272,10 +292,11 @@ extension ObservableConvertibleType {
   /// The sequence that, on an error, goes on with the sequence `handler` makes from it (RxSwift's
   /// `asInfallible(onErrorRecover:)`); `handler` runs on the thread that delivers the error.
   @inlinable public func asInfallible(
-    onErrorRecover handler: @escaping @Sendable (any Swift.Error) -> Infallible<Element>
+    onErrorRecover handler: @escaping (any Swift.Error) -> Infallible<Element>
   )
     -> Infallible<Element>
   {
-    Infallible(source: asObservable().catch { handler($0).source })
+    let handler = rxClosure(handler)
+    return Infallible(source: asObservable().catch { handler($0).source })
   }
 }

@@ -21,10 +21,11 @@ public struct Maybe<Element: Sendable>: ObservableConvertibleType, Sendable {
   @inlinable init(source: Observable<Element>) { self.source = source }
 
   /// A maybe whose every subscription runs `subscribe`: the first event it sends ends it.
-  @inlinable public static func create(subscribe: @escaping @Sendable (@escaping MaybeObserver) -> any Disposable)
+  @inlinable public static func create(subscribe: @escaping (@escaping MaybeObserver) -> any Disposable)
     -> Maybe
   {
-    Maybe(
+    let subscribe = rxClosure(subscribe)
+    return Maybe(
       source: .create { observer in
         subscribe { event in
           switch event {
@@ -55,9 +56,13 @@ public struct Maybe<Element: Sendable>: ObservableConvertibleType, Sendable {
 
   /// Subscribes with a closure per way it can end; `onDisposed` runs once when the subscription ends.
   @inlinable public func subscribe(
-    onSuccess: (@Sendable (Element) -> Void)? = nil, onError: (@Sendable (any Swift.Error) -> Void)? = nil,
-    onCompleted: (@Sendable () -> Void)? = nil, onDisposed: (@Sendable () -> Void)? = nil
+    onSuccess: ((Element) -> Void)? = nil, onError: ((any Swift.Error) -> Void)? = nil,
+    onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil
   ) -> any Disposable {
+    let onSuccess = rxClosure(onSuccess)
+    let onError = rxClosure(onError)
+    let onCompleted = rxClosure(onCompleted)
+    let onDisposed = rxClosure(onDisposed)
     let completedEmpty = onCompleted
     // With no `onError`, an error goes to `Hooks.defaultErrorHandler`, as from any subscription.
     let callStack = onError == nil ? Hooks.subscriptionCallStack() : []
@@ -74,10 +79,11 @@ public struct Maybe<Element: Sendable>: ObservableConvertibleType, Sendable {
   }
 
   /// The maybe with its value transformed.
-  @inlinable public func map<Result: Sendable>(_ transform: @escaping @Sendable (Element) throws -> Result) -> Maybe<
+  @inlinable public func map<Result: Sendable>(_ transform: @escaping (Element) throws -> Result) -> Maybe<
     Result
   > {
-    Maybe<Result>(source: source.map(transform))
+    let transform = rxClosure(transform)
+    return Maybe<Result>(source: source.map(transform))
   }
 
   /// The maybe as a `Single`: `RxError.noElements` if it completes empty.

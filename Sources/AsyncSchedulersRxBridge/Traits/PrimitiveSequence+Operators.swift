@@ -4,28 +4,32 @@
 extension Maybe {
   /// Subscribes with one closure for the way the maybe ends (RxSwift's `subscribe(_:)`): its value, its
   /// error, or empty.
-  public func subscribe(_ observer: @escaping @Sendable (MaybeEvent<Element>) -> Void) -> any Disposable {
-    subscribe(
+  public func subscribe(_ observer: @escaping (MaybeEvent<Element>) -> Void) -> any Disposable {
+    let observer = rxClosure(observer)
+    return subscribe(
       onSuccess: { observer(.success($0)) }, onError: { observer(.error($0)) }, onCompleted: { observer(.completed) })
   }
 
   /// The maybe's value if it passes `predicate`, else empty.
-  public func filter(_ predicate: @escaping @Sendable (Element) throws -> Bool) -> Maybe {
-    Maybe(source: source.filter(predicate))
+  public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe {
+    let predicate = rxClosure(predicate)
+    return Maybe(source: source.filter(predicate))
   }
 
   /// The maybe's value transformed, empty when `transform` returns `nil`.
-  public func compactMap<Result: Sendable>(_ transform: @escaping @Sendable (Element) throws -> Result?) -> Maybe<
+  public func compactMap<Result: Sendable>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<
     Result
   > {
-    Maybe<Result>(source: source.compactMap(transform))
+    let transform = rxClosure(transform)
+    return Maybe<Result>(source: source.compactMap(transform))
   }
 
   /// The maybe `selector` makes from the value.
-  public func flatMap<Result: Sendable>(_ selector: @escaping @Sendable (Element) throws -> Maybe<Result>) -> Maybe<
+  public func flatMap<Result: Sendable>(_ selector: @escaping (Element) throws -> Maybe<Result>) -> Maybe<
     Result
   > {
-    Maybe<Result>(source: source.flatMap { try selector($0).asObservable() })
+    let selector = rxClosure(selector)
+    return Maybe<Result>(source: source.flatMap { try selector($0).asObservable() })
   }
 
   /// A single: the maybe's value, or `element` when it completes empty.
@@ -49,14 +53,14 @@ extension Maybe {
 
   /// Runs the closures as the maybe's events pass (`Observable.do`).
   public func `do`(
-    onNext: (@Sendable (Element) throws -> Void)? = nil, afterNext: (@Sendable (Element) throws -> Void)? = nil,
-    onError: (@Sendable (any Swift.Error) throws -> Void)? = nil,
-    afterError: (@Sendable (any Swift.Error) throws -> Void)? = nil,
-    onCompleted: (@Sendable () throws -> Void)? = nil, afterCompleted: (@Sendable () throws -> Void)? = nil,
-    onSubscribe: (@Sendable () -> Void)? = nil, onSubscribed: (@Sendable () -> Void)? = nil,
-    onDispose: (@Sendable () -> Void)? = nil
+    onNext: ((Element) throws -> Void)? = nil, afterNext: ((Element) throws -> Void)? = nil,
+    onError: ((any Swift.Error) throws -> Void)? = nil,
+    afterError: ((any Swift.Error) throws -> Void)? = nil,
+    onCompleted: (() throws -> Void)? = nil, afterCompleted: (() throws -> Void)? = nil,
+    onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil,
+    onDispose: (() -> Void)? = nil
   ) -> Maybe {
-    Maybe(
+    return Maybe(
       source: source.do(
         onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError, onCompleted: onCompleted,
         afterCompleted: afterCompleted, onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
@@ -65,27 +69,31 @@ extension Maybe {
 
 extension Single {
   /// A maybe: the single's value if it passes `predicate`, else empty.
-  public func filter(_ predicate: @escaping @Sendable (Element) throws -> Bool) -> Maybe<Element> {
-    Maybe(source: source.filter(predicate))
+  public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
+    let predicate = rxClosure(predicate)
+    return Maybe(source: source.filter(predicate))
   }
 
   /// A maybe: the single's value transformed, empty when `transform` returns `nil`.
-  public func compactMap<Result: Sendable>(_ transform: @escaping @Sendable (Element) throws -> Result?) -> Maybe<
+  public func compactMap<Result: Sendable>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<
     Result
   > {
-    Maybe<Result>(source: source.compactMap(transform))
+    let transform = rxClosure(transform)
+    return Maybe<Result>(source: source.compactMap(transform))
   }
 
   /// The maybe `selector` makes from the value.
-  public func flatMapMaybe<Result: Sendable>(_ selector: @escaping @Sendable (Element) throws -> Maybe<Result>)
+  public func flatMapMaybe<Result: Sendable>(_ selector: @escaping (Element) throws -> Maybe<Result>)
     -> Maybe<Result>
   {
-    Maybe<Result>(source: source.flatMap { try selector($0).asObservable() })
+    let selector = rxClosure(selector)
+    return Maybe<Result>(source: source.flatMap { try selector($0).asObservable() })
   }
 
   /// The completable `selector` makes from the value.
-  public func flatMapCompletable(_ selector: @escaping @Sendable (Element) throws -> Completable) -> Completable {
-    Completable(source: source.flatMap { try selector($0).asObservable() })
+  public func flatMapCompletable(_ selector: @escaping (Element) throws -> Completable) -> Completable {
+    let selector = rxClosure(selector)
+    return Completable(source: source.flatMap { try selector($0).asObservable() })
   }
 
   /// A completable that ends as the single does, its value ignored.
@@ -93,13 +101,13 @@ extension Single {
 
   /// Runs the closures as the single's events pass (`Observable.do`).
   public func `do`(
-    onSuccess: (@Sendable (Element) throws -> Void)? = nil, afterSuccess: (@Sendable (Element) throws -> Void)? = nil,
-    onError: (@Sendable (any Swift.Error) throws -> Void)? = nil,
-    afterError: (@Sendable (any Swift.Error) throws -> Void)? = nil,
-    onSubscribe: (@Sendable () -> Void)? = nil, onSubscribed: (@Sendable () -> Void)? = nil,
-    onDispose: (@Sendable () -> Void)? = nil
+    onSuccess: ((Element) throws -> Void)? = nil, afterSuccess: ((Element) throws -> Void)? = nil,
+    onError: ((any Swift.Error) throws -> Void)? = nil,
+    afterError: ((any Swift.Error) throws -> Void)? = nil,
+    onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil,
+    onDispose: (() -> Void)? = nil
   ) -> Single {
-    Single(
+    return Single(
       source: source.do(
         onNext: onSuccess, afterNext: afterSuccess, onError: onError, afterError: afterError,
         onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
@@ -136,8 +144,9 @@ extension Maybe where Element: RxAbstractInteger {
 
 extension Completable {
   /// Subscribes with one closure for the way the completable ends (RxSwift's `subscribe(_:)`).
-  public func subscribe(_ observer: @escaping @Sendable (CompletableEvent) -> Void) -> any Disposable {
-    subscribe(onCompleted: { observer(.completed) }, onError: { observer(.error($0)) })
+  public func subscribe(_ observer: @escaping (CompletableEvent) -> Void) -> any Disposable {
+    let observer = rxClosure(observer)
+    return subscribe(onCompleted: { observer(.completed) }, onError: { observer(.error($0)) })
   }
 
   /// Runs this one, then sends `next`'s value or end (RxSwift's `andThen(_:)` of a `Maybe`).
@@ -150,13 +159,13 @@ extension Completable {
 
   /// Runs the closures as the completable's events pass (`Observable.do`).
   public func `do`(
-    onError: (@Sendable (any Swift.Error) throws -> Void)? = nil,
-    afterError: (@Sendable (any Swift.Error) throws -> Void)? = nil,
-    onCompleted: (@Sendable () throws -> Void)? = nil, afterCompleted: (@Sendable () throws -> Void)? = nil,
-    onSubscribe: (@Sendable () -> Void)? = nil, onSubscribed: (@Sendable () -> Void)? = nil,
-    onDispose: (@Sendable () -> Void)? = nil
+    onError: ((any Swift.Error) throws -> Void)? = nil,
+    afterError: ((any Swift.Error) throws -> Void)? = nil,
+    onCompleted: (() throws -> Void)? = nil, afterCompleted: (() throws -> Void)? = nil,
+    onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil,
+    onDispose: (() -> Void)? = nil
   ) -> Completable {
-    Completable(
+    return Completable(
       source: source.do(
         onError: onError, afterError: afterError, onCompleted: onCompleted, afterCompleted: afterCompleted,
         onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))

@@ -5,17 +5,20 @@ extension Single {
   /// Sends `resultSelector` of the values of all, once each has sent its one (`Observable.zip`).
   public static func zip<E1: Sendable, E2: Sendable>(
     _ source1: Single<E1>, _ source2: Single<E2>,
-    resultSelector: @escaping @Sendable (E1, E2) throws -> Element
+    resultSelector: @escaping (E1, E2) throws -> Element
   ) -> Single<Element> {
-    Single(source: Observable.zip(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
+    let resultSelector = rxClosure(resultSelector)
+    return Single(
+      source: Observable.zip(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
   }
 
   /// Sends `resultSelector` of the values of all, once each has sent its one (`Observable.zip`).
   public static func zip<E1: Sendable, E2: Sendable, E3: Sendable>(
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>,
-    resultSelector: @escaping @Sendable (E1, E2, E3) throws -> Element
+    resultSelector: @escaping (E1, E2, E3) throws -> Element
   ) -> Single<Element> {
-    Single(
+    let resultSelector = rxClosure(resultSelector)
+    return Single(
       source: Observable.zip(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
   }
@@ -23,9 +26,10 @@ extension Single {
   /// Sends `resultSelector` of the values of all, once each has sent its one (`Observable.zip`).
   public static func zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable>(
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>,
-    resultSelector: @escaping @Sendable (E1, E2, E3, E4) throws -> Element
+    resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
   ) -> Single<Element> {
-    Single(
+    let resultSelector = rxClosure(resultSelector)
+    return Single(
       source: Observable.zip(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
         resultSelector: resultSelector))
@@ -34,9 +38,10 @@ extension Single {
   /// Sends `resultSelector` of the values of all, once each has sent its one (`Observable.zip`).
   public static func zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable>(
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>,
-    resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5) throws -> Element
+    resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element
   ) -> Single<Element> {
-    Single(
+    let resultSelector = rxClosure(resultSelector)
+    return Single(
       source: Observable.zip(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
         source5.asObservable(), resultSelector: resultSelector))
@@ -46,9 +51,10 @@ extension Single {
   public static func zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable>(
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>,
     _ source6: Single<E6>,
-    resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5, E6) throws -> Element
+    resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element
   ) -> Single<Element> {
-    Single(
+    let resultSelector = rxClosure(resultSelector)
+    return Single(
       source: Observable.zip(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
         source5.asObservable(), source6.asObservable(), resultSelector: resultSelector))
@@ -60,9 +66,10 @@ extension Single {
   >(
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>,
     _ source6: Single<E6>, _ source7: Single<E7>,
-    resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5, E6, E7) throws -> Element
+    resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element
   ) -> Single<Element> {
-    Single(
+    let resultSelector = rxClosure(resultSelector)
+    return Single(
       source: Observable.zip(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
         source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector))
@@ -74,9 +81,10 @@ extension Single {
   >(
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>,
     _ source6: Single<E6>, _ source7: Single<E7>, _ source8: Single<E8>,
-    resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
+    resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
   ) -> Single<Element> {
-    Single(
+    let resultSelector = rxClosure(resultSelector)
+    return Single(
       source: Observable.zip(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
         source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
@@ -94,9 +102,10 @@ extension Single {
   /// Sends `resultSelector` of the values of all, once each has sent its one (`Observable.zip`); for no
   /// sources, `resultSelector([])` on subscription, as RxSwift.
   public static func zip<Sources: Swift.Collection, Result: Sendable>(
-    _ sources: Sources, resultSelector: @escaping @Sendable ([Element]) throws -> Result
+    _ sources: Sources, resultSelector: @escaping ([Element]) throws -> Result
   ) -> Single<Result> where Sources.Element == Single<Element> {
-    Single<Result>(source: zip(sources).asObservable().map(resultSelector))
+    let resultSelector = rxClosure(resultSelector)
+    return Single<Result>(source: zip(sources).asObservable().map(resultSelector))
   }
 }
 
@@ -162,17 +171,19 @@ extension Maybe {
   /// Sends `resultSelector` of the values of all, once each has sent its one (`Observable.zip`).
   public static func zip<E1: Sendable, E2: Sendable>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>,
-    resultSelector: @escaping @Sendable (E1, E2) throws -> Element
+    resultSelector: @escaping (E1, E2) throws -> Element
   ) -> Maybe<Element> {
-    Maybe(source: Observable.zip(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
+    let resultSelector = rxClosure(resultSelector)
+    return Maybe(source: Observable.zip(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
   }
 
   /// Sends `resultSelector` of the values of all, once each has sent its one (`Observable.zip`).
   public static func zip<E1: Sendable, E2: Sendable, E3: Sendable>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>,
-    resultSelector: @escaping @Sendable (E1, E2, E3) throws -> Element
+    resultSelector: @escaping (E1, E2, E3) throws -> Element
   ) -> Maybe<Element> {
-    Maybe(
+    let resultSelector = rxClosure(resultSelector)
+    return Maybe(
       source: Observable.zip(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
   }
@@ -180,9 +191,10 @@ extension Maybe {
   /// Sends `resultSelector` of the values of all, once each has sent its one (`Observable.zip`).
   public static func zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>,
-    resultSelector: @escaping @Sendable (E1, E2, E3, E4) throws -> Element
+    resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
   ) -> Maybe<Element> {
-    Maybe(
+    let resultSelector = rxClosure(resultSelector)
+    return Maybe(
       source: Observable.zip(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
         resultSelector: resultSelector))
@@ -191,9 +203,10 @@ extension Maybe {
   /// Sends `resultSelector` of the values of all, once each has sent its one (`Observable.zip`).
   public static func zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>,
-    resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5) throws -> Element
+    resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element
   ) -> Maybe<Element> {
-    Maybe(
+    let resultSelector = rxClosure(resultSelector)
+    return Maybe(
       source: Observable.zip(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
         source5.asObservable(), resultSelector: resultSelector))
@@ -203,9 +216,10 @@ extension Maybe {
   public static func zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>,
     _ source6: Maybe<E6>,
-    resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5, E6) throws -> Element
+    resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element
   ) -> Maybe<Element> {
-    Maybe(
+    let resultSelector = rxClosure(resultSelector)
+    return Maybe(
       source: Observable.zip(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
         source5.asObservable(), source6.asObservable(), resultSelector: resultSelector))
@@ -217,9 +231,10 @@ extension Maybe {
   >(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>,
     _ source6: Maybe<E6>, _ source7: Maybe<E7>,
-    resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5, E6, E7) throws -> Element
+    resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element
   ) -> Maybe<Element> {
-    Maybe(
+    let resultSelector = rxClosure(resultSelector)
+    return Maybe(
       source: Observable.zip(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
         source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector))
@@ -231,9 +246,10 @@ extension Maybe {
   >(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>,
     _ source6: Maybe<E6>, _ source7: Maybe<E7>, _ source8: Maybe<E8>,
-    resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
+    resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
   ) -> Maybe<Element> {
-    Maybe(
+    let resultSelector = rxClosure(resultSelector)
+    return Maybe(
       source: Observable.zip(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
         source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
@@ -251,9 +267,10 @@ extension Maybe {
   /// Sends `resultSelector` of the values of all, once each has sent its one (`Observable.zip`); for no
   /// sources, `resultSelector([])` on subscription, as RxSwift.
   public static func zip<Sources: Swift.Collection, Result: Sendable>(
-    _ sources: Sources, resultSelector: @escaping @Sendable ([Element]) throws -> Result
+    _ sources: Sources, resultSelector: @escaping ([Element]) throws -> Result
   ) -> Maybe<Result> where Sources.Element == Maybe<Element> {
-    Maybe<Result>(source: zip(sources).asObservable().map(resultSelector))
+    let resultSelector = rxClosure(resultSelector)
+    return Maybe<Result>(source: zip(sources).asObservable().map(resultSelector))
   }
 }
 

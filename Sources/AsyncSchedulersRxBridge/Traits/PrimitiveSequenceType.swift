@@ -44,8 +44,9 @@ extension PrimitiveSequenceType {
   }
 
   /// Replaces an error with the trait `handler` returns (`Observable.catch`).
-  public func `catch`(_ handler: @escaping @Sendable (any Swift.Error) throws -> Self) -> Self {
-    ._wrap(asObservable().catch { try handler($0).asObservable() })
+  public func `catch`(_ handler: @escaping (any Swift.Error) throws -> Self) -> Self {
+    let handler = rxClosure(handler)
+    return ._wrap(asObservable().catch { try handler($0).asObservable() })
   }
 
   /// Subscribes again after every error (`Observable.retry()`).
@@ -54,9 +55,10 @@ extension PrimitiveSequenceType {
   /// Subscribes again when the sequence `notificationHandler` makes from the errors sends a value
   /// (`Observable.retry(when:)`).
   public func retry<Trigger: ObservableConvertibleType>(
-    when notificationHandler: @escaping @Sendable (Observable<any Swift.Error>) -> Trigger
+    when notificationHandler: @escaping (Observable<any Swift.Error>) -> Trigger
   ) -> Self {
-    ._wrap(asObservable().retry(when: notificationHandler))
+    let notificationHandler = rxClosure(notificationHandler)
+    return ._wrap(asObservable().retry(when: notificationHandler))
   }
 
   /// Subscribes again after an error, at most `maxAttemptCount` times in all (`Observable.retry`).
@@ -79,17 +81,21 @@ extension PrimitiveSequenceType {
   }
 
   /// A trait whose every subscription subscribes to a new one made by `factory` (`Observable.deferred`).
-  public static func deferred(_ factory: @escaping @Sendable () throws -> Self) -> Self {
-    ._wrap(Observable.deferred { try factory().asObservable() })
+  public static func deferred(_ factory: @escaping () throws -> Self) -> Self {
+    let factory = rxClosure(factory)
+    return ._wrap(Observable.deferred { try factory().asObservable() })
   }
 
   /// A trait that makes a resource per subscription and disposes it when the subscription ends
   /// (`Observable.using`).
   public static func using<Resource: Disposable>(
-    _ resourceFactory: @escaping @Sendable () throws -> Resource,
-    primitiveSequenceFactory: @escaping @Sendable (Resource) throws -> Self
+    _ resourceFactory: @escaping () throws -> Resource,
+    primitiveSequenceFactory: @escaping (Resource) throws -> Self
   ) -> Self {
-    ._wrap(Observable.using(resourceFactory, observableFactory: { try primitiveSequenceFactory($0).asObservable() }))
+    let resourceFactory = rxClosure(resourceFactory)
+    let primitiveSequenceFactory = rxClosure(primitiveSequenceFactory)
+    return ._wrap(
+      Observable.using(resourceFactory, observableFactory: { try primitiveSequenceFactory($0).asObservable() }))
   }
 }
 

@@ -15,10 +15,11 @@ public struct Single<Element: Sendable>: ObservableConvertibleType, Sendable {
 
   /// A single whose every subscription runs `subscribe`: the first event it sends ends the single,
   /// later ones are ignored. `subscribe` runs on the subscribing thread and returns what to dispose.
-  @inlinable public static func create(subscribe: @escaping @Sendable (@escaping SingleObserver) -> any Disposable)
+  @inlinable public static func create(subscribe: @escaping (@escaping SingleObserver) -> any Disposable)
     -> Single
   {
-    Single(
+    let subscribe = rxClosure(subscribe)
+    return Single(
       source: .create { observer in
         subscribe { event in
           switch event {
@@ -41,8 +42,9 @@ public struct Single<Element: Sendable>: ObservableConvertibleType, Sendable {
   @inlinable public static func never() -> Single { Single(source: .never()) }
 
   /// A single made anew for each subscription by `factory`.
-  @inlinable public static func deferred(_ factory: @escaping @Sendable () throws -> Single) -> Single {
-    Single(source: .deferred { try factory().source })
+  @inlinable public static func deferred(_ factory: @escaping () throws -> Single) -> Single {
+    let factory = rxClosure(factory)
+    return Single(source: .deferred { try factory().source })
   }
 
   /// The single as an `Observable` of one value.
@@ -57,32 +59,38 @@ public struct Single<Element: Sendable>: ObservableConvertibleType, Sendable {
   /// Subscribes with a closure for the value and one for the error; `onDisposed` runs once when the
   /// subscription ends.
   @inlinable public func subscribe(
-    onSuccess: (@Sendable (Element) -> Void)? = nil, onFailure: (@Sendable (any Swift.Error) -> Void)? = nil,
-    onDisposed: (@Sendable () -> Void)? = nil
+    onSuccess: ((Element) -> Void)? = nil, onFailure: ((any Swift.Error) -> Void)? = nil,
+    onDisposed: (() -> Void)? = nil
   ) -> any Disposable {
-    source.subscribe(onNext: onSuccess, onError: onFailure, onDisposed: onDisposed)
+    let onSuccess = rxClosure(onSuccess)
+    let onFailure = rxClosure(onFailure)
+    let onDisposed = rxClosure(onDisposed)
+    return source.subscribe(onNext: onSuccess, onError: onFailure, onDisposed: onDisposed)
   }
 
   /// The single with its value transformed.
-  @inlinable public func map<Result: Sendable>(_ transform: @escaping @Sendable (Element) throws -> Result) -> Single<
+  @inlinable public func map<Result: Sendable>(_ transform: @escaping (Element) throws -> Result) -> Single<
     Result
   > {
-    Single<Result>(source: source.map(transform))
+    let transform = rxClosure(transform)
+    return Single<Result>(source: source.map(transform))
   }
 
   /// The single that `selector` makes from this one's value.
-  @inlinable public func flatMap<Result: Sendable>(_ selector: @escaping @Sendable (Element) throws -> Single<Result>)
+  @inlinable public func flatMap<Result: Sendable>(_ selector: @escaping (Element) throws -> Single<Result>)
     -> Single<Result>
   {
-    Single<Result>(source: source.flatMap { try selector($0).source })
+    let selector = rxClosure(selector)
+    return Single<Result>(source: source.flatMap { try selector($0).source })
   }
 
   /// On an error, the single of `element`.
   @inlinable public func catchAndReturn(_ element: Element) -> Single { Single(source: source.catchAndReturn(element)) }
 
   /// On an error, the single `handler` makes.
-  @inlinable public func `catch`(_ handler: @escaping @Sendable (any Swift.Error) throws -> Single) -> Single {
-    Single(source: source.catch { try handler($0).source })
+  @inlinable public func `catch`(_ handler: @escaping (any Swift.Error) throws -> Single) -> Single {
+    let handler = rxClosure(handler)
+    return Single(source: source.catch { try handler($0).source })
   }
 
   /// Delivers the end on `scheduler`.

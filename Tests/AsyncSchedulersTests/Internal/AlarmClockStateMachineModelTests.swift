@@ -16,7 +16,7 @@ import Testing
 struct AlarmClockStateMachineModelTests {
   @Test("random event sequences keep every invariant of the watch duty and of firing")
   func randomSequences() async {
-    let failure = await onDedicatedThread { () -> String? in
+    let failure = await onModelThread { () -> String? in
       for seed in ModelTesting.seeds(600) {
         var model = AlarmModel(seed: seed)
         if let failure = model.run(events: 300) {

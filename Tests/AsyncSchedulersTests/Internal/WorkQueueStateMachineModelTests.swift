@@ -16,7 +16,7 @@ struct WorkQueueStateMachineModelTests {
     "random event sequences keep every invariant, for serial and concurrent widths, efficient or low-latency",
     arguments: [1, 2, 3], [false, true])
   func randomSequences(width: Int, lowLatency: Bool) async {
-    let failure = await onDedicatedThread { () -> String? in
+    let failure = await onModelThread { () -> String? in
       for seed in ModelTesting.seeds(400) {
         var model = Model(width: width, lowLatency: lowLatency, seed: seed)
         if let failure = model.run(events: 250) {
