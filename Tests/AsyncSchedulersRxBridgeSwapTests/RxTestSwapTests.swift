@@ -243,3 +243,33 @@ extension RxTestSwapTests {
     #expect(res.events == [.next(210, 1), .next(310, 2), .completed(310)])
   }
 }
+
+extension RxTestSwapTests {
+  @Test("delay sends each event in an action of its own: a value and the completion that came together, a tick apart")
+  func delaySendsOneEventPerAction() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let maybe = scheduler.start { Maybe.just(1).delay(.seconds(2), scheduler: scheduler) }
+    #expect(maybe.events == [.next(202, 1), .completed(203)])
+
+    let spaced = TestScheduler(initialClock: 0)
+    let xs = spaced.createHotObservable([.next(210, 1), .next(250, 2), .completed(300)])
+    let res = spaced.start { xs.delay(.seconds(20), scheduler: spaced) }
+    #expect(res.events == [.next(230, 1), .next(270, 2), .completed(320)])
+    #expect(xs.subscriptions == [Subscription(200, 300)])
+  }
+
+  @Test("delay sends an error at once, dropping the values still waiting; disposing drops them too")
+  func delaySendsErrorsAtOnce() {
+    struct Failure: Error {}
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .error(230, Failure())])
+    let res = scheduler.start { xs.delay(.seconds(50), scheduler: scheduler) }
+    #expect(res.events.count == 1)
+    #expect(res.events.first?.time == 230)
+
+    let disposing = TestScheduler(initialClock: 0)
+    let ys = disposing.createHotObservable([.next(210, 1), .next(220, 2)])
+    let cut = disposing.start(disposed: 240) { ys.delay(.seconds(20), scheduler: disposing) }
+    #expect(cut.events == [.next(230, 1)])
+  }
+}

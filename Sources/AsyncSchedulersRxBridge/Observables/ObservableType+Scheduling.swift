@@ -57,10 +57,20 @@ extension ObservableType {
 
   /// Sends every value and the completion `dueTime` later on `scheduler`; an error is sent at once,
   /// dropping the values still waiting (RxSwift's `delay`).
-  @inlinable public func delay(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
-    let api = "Observable.delay"
+  ///
+  /// As in RxSwift, each event is sent by a scheduled action of its own, on `scheduler`: an event that
+  /// is already due when the one before it was sent is scheduled for the time it has left, so on RxTest's
+  /// scheduler a value and the completion that arrived together are sent a tick apart. Disposing cancels
+  /// the action scheduled.
+  public func delay(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
+    let interval = dueTime.duration(for: "Observable.delay", "dueTime")
+    let upstream = signal
     return Observable(
-      signal.delay(dueTime.duration(for: api, "dueTime"), on: coreScheduler(of: scheduler, for: api)))
+      Signal { observer in
+        let delay = RxDelay(observer: observer, dueTime: interval, scheduler: scheduler)
+        let subscription = upstream.subscribe { delay.on(Event($0)) }
+        return Disposables.create(subscription, delay)
+      })
   }
 
   /// Subscribes upstream `dueTime` after the subscription, on `scheduler` (RxSwift's
