@@ -24,21 +24,21 @@ public enum Hooks {
 
   /// The handler of errors no subscriber handles (see ``DefaultErrorHandler``).
   public static var defaultErrorHandler: DefaultErrorHandler {
-    get { state.withLock { $0.handler } }
-    set { state.withLock { $0.handler = newValue } }
+    get { state.withCriticalRegion { $0.handler } }
+    set { state.withCriticalRegion { $0.handler = newValue } }
   }
 
   /// How a subscription's call stack is captured when ``recordCallStackOnError`` is set (default: none).
   public static var customCaptureSubscriptionCallstack: CustomCaptureSubscriptionCallstack {
-    get { state.withLock { $0.capture } }
-    set { state.withLock { $0.capture = newValue } }
+    get { state.withCriticalRegion { $0.capture } }
+    set { state.withCriticalRegion { $0.capture = newValue } }
   }
 
   /// Whether each subscription without `onError` captures its call stack when it starts (a cost per
   /// subscription; off by default).
   public static var recordCallStackOnError: Bool {
-    get { state.withLock { $0.recordCallStack } }
-    set { state.withLock { $0.recordCallStack = newValue } }
+    get { state.withCriticalRegion { $0.recordCallStack } }
+    set { state.withCriticalRegion { $0.recordCallStack = newValue } }
   }
 
   /// The call stack to hand to the handler for a subscription starting now.

@@ -8,17 +8,21 @@ import Synchronization
 /// Sends are thread-safe: events from several threads, and new subscriptions, are handled one at a
 /// time, in the order they arrive, by whichever thread is sending (so a subscriber gets the replay and
 /// then the live events, none twice, none missed). Subscribers' handlers run on that thread, with no
-/// lock held. A subscriber arriving after the end gets the replay and the end at once.
+/// lock held. A new subscriber's replay runs on the subscribing thread after its subscription is
+/// registered, with none of the subject's turn held (so its handler may wait for a lock that another
+/// subscribing or sending thread holds, as RxSwift 6's `ReplaySubject` allows); live events that come
+/// meanwhile reach it after the replay, in order. A subscriber arriving after the end gets the replay and
+/// the end at once.
 public final class ReplaySignalSubject<Element: Sendable, Failure: Error>: Sendable {
   @usableFromInline enum Command: Sendable {
     case event(SignalEvent<Element, Failure>)
-    case subscribe(UInt64, SignalObserver<Element, Failure>)
+    case subscribe(UInt64, ReplayingObserver<Element, Failure>)
     case unsubscribe(UInt64)
   }
 
   @usableFromInline struct Hub {
     /// Subscribers in subscription order; a removed one leaves a hole until the next compaction.
-    @usableFromInline var subscribers: [(id: UInt64, observer: SignalObserver<Element, Failure>)?] = []
+    @usableFromInline var subscribers: [(id: UInt64, observer: ReplayingObserver<Element, Failure>)?] = []
     /// Where each subscriber sits in `subscribers`.
     @usableFromInline var slots: [UInt64: Int] = [:]
     @usableFromInline var replay: [Element]
@@ -100,14 +104,17 @@ public final class ReplaySignalSubject<Element: Sendable, Failure: Error>: Senda
           hub.value.subscribers = []
           hub.value.slots = [:]
         }
-      case .subscribe(let id, let observer):
-        for value in hub.value.replay { observer.send(value) }
+      case .subscribe(let id, let subscriber):
+        // The replay is handed to the subscribing thread, which sends it with nothing of the subject
+        // held (a handler may wait for a lock the thread of another subscription holds).
+        var replay = hub.value.replay.map { SignalEvent<Element, Failure>.next($0) }
         if let terminal = hub.value.terminal {
-          observer.send(terminal)
+          replay.append(terminal)
         } else {
           hub.value.slots[id] = hub.value.subscribers.count
-          hub.value.subscribers.append((id, observer))
+          hub.value.subscribers.append((id, subscriber))
         }
+        subscriber.commandRan(replay: replay)
       case .unsubscribe(let id):
         hub.value.remove(id)
       }
@@ -138,7 +145,9 @@ public final class ReplaySignalSubject<Element: Sendable, Failure: Error>: Senda
         return AnyDisposable {}
       }
       let id = self.ids.next()
-      self.commands.send(.subscribe(id, observer))
+      let subscriber = ReplayingObserver(observer)
+      self.commands.send(.subscribe(id, subscriber))
+      subscriber.callerReturned()
       return AnyDisposable { self.commands.send(.unsubscribe(id)) }
     }
   }

@@ -101,7 +101,7 @@ final class BlockingWait<Element: Sendable>: Sendable {
 
   /// Adds a value; the read is over once `max` have arrived.
   func add(_ element: Element) {
-    let over = state.withLock { state -> Bool in
+    let over = state.withCriticalRegion { state -> Bool in
       guard state.end == nil else { return false }
       state.elements.append(element)
       guard let max, state.elements.count >= max else { return false }
@@ -113,7 +113,7 @@ final class BlockingWait<Element: Sendable>: Sendable {
 
   /// Ends the read: with `error`, or completed (`nil`).
   func end(_ error: (any Error)?) {
-    let first = state.withLock { state -> Bool in
+    let first = state.withCriticalRegion { state -> Bool in
       guard state.end == nil else { return false }
       state.end = .some(error)
       return true
@@ -123,16 +123,16 @@ final class BlockingWait<Element: Sendable>: Sendable {
 
   private func finish() {
     done.signal()
-    state.withLock { $0.wake }?()
+    state.withCriticalRegion { $0.wake }?()
   }
 
-  var elements: [Element] { state.withLock { $0.elements } }
+  var elements: [Element] { state.withCriticalRegion { $0.elements } }
 
   /// Whether the read has ended (later events are ignored).
-  var isOver: Bool { state.withLock { $0.end != nil } }
+  var isOver: Bool { state.withCriticalRegion { $0.end != nil } }
 
   var result: MaterializedSequenceResult<Element> {
-    state.withLock { state in
+    state.withCriticalRegion { state in
       if case .some(.some(let error)) = state.end { return .failed(elements: state.elements, error: error) }
       return .completed(elements: state.elements)
     }
@@ -145,14 +145,14 @@ final class BlockingWait<Element: Sendable>: Sendable {
       // Serve the main queue while waiting (its work may be what ends the read): run the main run loop
       // until the end stops it, as RxBlocking does.
       let loop = MainRunLoop()
-      state.withLock { $0.wake = { loop.stop() } }
-      while state.withLock({ $0.end == nil }) {
+      state.withCriticalRegion { $0.wake = { loop.stop() } }
+      while state.withCriticalRegion({ $0.end == nil }) {
         let remaining = deadline.timeIntervalSinceNow
         guard remaining > 0 else { return false }
         // `false`: the run loop has no input source (it cannot serve the main queue): block instead.
         if !loop.run(for: Swift.min(remaining, 1e9)) { break }
       }
-      if state.withLock({ $0.end != nil }) { return true }
+      if state.withCriticalRegion({ $0.end != nil }) { return true }
     }
     let seconds = Swift.max(0, Swift.min(deadline.timeIntervalSinceNow, 1e9))
     let dispatchDeadline: DispatchTime =

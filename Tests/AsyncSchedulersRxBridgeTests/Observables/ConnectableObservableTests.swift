@@ -1,5 +1,6 @@
 import AsyncSchedulers
 import AsyncSchedulersRxBridge
+import Foundation
 import Synchronization
 import Testing
 
@@ -99,6 +100,35 @@ private final class CountingConnectable: ConnectableObservableType, Sendable {
     return Disposables.create { [self] in
       counts.withCriticalRegion { $0.disposals += 1 }
       connection.dispose()
+    }
+  }
+}
+
+extension ConnectableObservableTests {
+  @Test("concurrent first subscriptions to share() connect upstream once, from 16 threads released together")
+  func shareConnectsOnceForConcurrentFirstSubscriptions() {
+    for _ in 0..<50 {
+      let connections = Atomic<Int>(0)
+      let shared = Observable<Never>.never()
+        .do(onSubscribe: { connections.add(1, ordering: .relaxed) })
+        .share(replay: 0, scope: .whileConnected)
+      let subscriptions = Mutex<[any Disposable]>([])
+      let start = DispatchSemaphore(value: 0)
+      let done = DispatchGroup()
+      for _ in 0..<16 {
+        done.enter()
+        // Threads of their own: Dispatch's global queues here start about one blocked thread a second.
+        Thread.detachNewThread {
+          start.wait()
+          let subscription = shared.subscribe()
+          subscriptions.withCriticalRegion { $0.append(subscription) }
+          done.leave()
+        }
+      }
+      for _ in 0..<16 { start.signal() }
+      done.wait()
+      #expect(connections.load(ordering: .relaxed) == 1)
+      for subscription in subscriptions.withCriticalRegion({ $0 }) { subscription.dispose() }
     }
   }
 }
