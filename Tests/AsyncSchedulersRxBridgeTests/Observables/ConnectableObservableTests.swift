@@ -1,5 +1,6 @@
 import AsyncSchedulers
 import AsyncSchedulersRxBridge
+import AsyncSchedulersTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -106,29 +107,33 @@ private final class CountingConnectable: ConnectableObservableType, Sendable {
 
 extension ConnectableObservableTests {
   @Test("concurrent first subscriptions to share() connect upstream once, from 16 threads released together")
-  func shareConnectsOnceForConcurrentFirstSubscriptions() {
-    for _ in 0..<50 {
-      let connections = Atomic<Int>(0)
-      let shared = Observable<Never>.never()
-        .do(onSubscribe: { connections.add(1, ordering: .relaxed) })
-        .share(replay: 0, scope: .whileConnected)
-      let subscriptions = Mutex<[any Disposable]>([])
-      let start = DispatchSemaphore(value: 0)
-      let done = DispatchGroup()
-      for _ in 0..<16 {
-        done.enter()
-        // Threads of their own: Dispatch's global queues here start about one blocked thread a second.
-        Thread.detachNewThread {
-          start.wait()
-          let subscription = shared.subscribe()
-          subscriptions.withCriticalRegion { $0.append(subscription) }
-          done.leave()
+  func shareConnectsOnceForConcurrentFirstSubscriptions() async {
+    // On a thread of its own: the threads' start and join block, and must not hold a cooperative thread.
+    let connectionCounts = await onDedicatedThread { () -> [Int] in
+      (0..<10).map { _ in
+        let connections = Atomic<Int>(0)
+        let shared = Observable<Never>.never()
+          .do(onSubscribe: { connections.add(1, ordering: .relaxed) })
+          .share(replay: 0, scope: .whileConnected)
+        let subscriptions = Mutex<[any Disposable]>([])
+        let start = DispatchSemaphore(value: 0)
+        let done = DispatchGroup()
+        for _ in 0..<16 {
+          done.enter()
+          // Threads of their own: Dispatch's global queues here start about one blocked thread a second.
+          Thread.detachNewThread {
+            start.wait()
+            let subscription = shared.subscribe()
+            subscriptions.withCriticalRegion { $0.append(subscription) }
+            done.leave()
+          }
         }
+        for _ in 0..<16 { start.signal() }
+        done.wait()
+        for subscription in subscriptions.withCriticalRegion({ $0 }) { subscription.dispose() }
+        return connections.load(ordering: .relaxed)
       }
-      for _ in 0..<16 { start.signal() }
-      done.wait()
-      #expect(connections.load(ordering: .relaxed) == 1)
-      for subscription in subscriptions.withCriticalRegion({ $0 }) { subscription.dispose() }
     }
+    #expect(connectionCounts == Array(repeating: 1, count: 10))
   }
 }
