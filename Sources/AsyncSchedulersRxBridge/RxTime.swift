@@ -22,6 +22,16 @@ extension DispatchTimeInterval {
     }
   }
 
+  /// A duration as Rx's interval: nanoseconds, rounded up (a timer never fires before its deadline),
+  /// never negative; beyond 292 years, never.
+  static func roundedUp(_ duration: Duration) -> RxTimeInterval {
+    let (seconds, attoseconds) = max(duration, .zero).components
+    let (nanoseconds, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+    guard !overflow else { return .never }
+    let (whole, fraction) = attoseconds.quotientAndRemainder(dividingBy: 1_000_000_000)
+    return .nanoseconds(Int(clamping: nanoseconds &+ whole &+ (fraction > 0 ? 1 : 0)))
+  }
+
   /// The interval in seconds, or `nil` for `.never`.
   var rxSeconds: TimeInterval? {
     rxDuration.map { duration in

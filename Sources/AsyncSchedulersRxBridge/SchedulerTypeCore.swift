@@ -53,7 +53,7 @@ final class SchedulerTypeCore: Scheduler, Sendable {
     let link = RxLink()
     let timer = ScheduledTimer(owner: link, action)
     link.attach(
-      rx.scheduleRelative((), dueTime: Self.interval(now.duration(to: deadline))) { [self] _ in
+      rx.scheduleRelative((), dueTime: RxTimeInterval.roundedUp(now.duration(to: deadline))) { [self] _ in
         fire(timer, dueAt: deadline)
         return Disposables.create()
       })
@@ -68,7 +68,9 @@ final class SchedulerTypeCore: Scheduler, Sendable {
     let link = RxLink()
     let timer = RepeatingTimer(owner: link, start: start, interval: interval, action)
     link.attach(
-      rx.schedulePeriodic((), startAfter: Self.interval(now.duration(to: start)), period: Self.interval(interval)) {
+      rx.schedulePeriodic(
+        (), startAfter: RxTimeInterval.roundedUp(now.duration(to: start)), period: RxTimeInterval.roundedUp(interval)
+      ) {
         [self] _ in fire(timer, dueAt: max(start, now))
       })
     return timer
@@ -82,15 +84,6 @@ final class SchedulerTypeCore: Scheduler, Sendable {
     }
   }
 
-  /// A duration as Rx's interval: nanoseconds, rounded up (a timer never fires before its deadline),
-  /// never negative; beyond 292 years, never.
-  private static func interval(_ duration: Duration) -> RxTimeInterval {
-    let (seconds, attoseconds) = max(duration, .zero).components
-    let (nanoseconds, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-    guard !overflow else { return .never }
-    let (whole, fraction) = attoseconds.quotientAndRemainder(dividingBy: 1_000_000_000)
-    return .nanoseconds(Int(clamping: nanoseconds &+ whole &+ (fraction > 0 ? 1 : 0)))
-  }
 }
 
 /// What a handle of ``SchedulerTypeCore`` disposes when it is disposed: the Rx scheduler's disposable

@@ -37,7 +37,7 @@
 
   @inlinable init() {}
 
-  /// Whether live events go straight to the subscriber (the lock-free fast path may skip the machine).
+  /// Whether live events go straight to the subscriber: the replay and what was held have been sent.
   @inlinable var isLive: Bool {
     if case .live = state { return true }
     return false

@@ -23,11 +23,8 @@ import Synchronization
   @inlinable func callerReturned() {
     var action = machine.withCriticalRegion { $0.callerReturned() }
     while true {
-      switch action {
-      case .none: return
-      case .sendOne(let event): observer.send(event)
-      case .send(let events): for event in events { observer.send(event) }
-      }
+      if case .none = action { return }
+      perform(action)
       action = machine.withCriticalRegion { $0.replayed() }
     }
   }

@@ -32,8 +32,7 @@ public struct BlockingObservable<Element: Sendable>: Sendable {
   /// The one value that passes `predicate` (on the delivering thread; a throw ends the wait with it):
   /// errors as ``single()``.
   public func single(_ predicate: @escaping (Element) throws -> Bool) throws -> Element {
-    let predicate = rxClosure(predicate)
-    let elements = try elementsOrThrow(materializeResult(max: 2, predicate: predicate))
+    let elements = try elementsOrThrow(materializeResult(max: 2, predicate: rxClosure(predicate)))
     guard elements.count <= 1 else { throw RxError.moreThanOneElement }
     guard let element = elements.first else { throw RxError.noElements }
     return element

@@ -137,8 +137,7 @@ extension ObservableType {
   public func multicast<Subject: SubjectType>(makeSubject: @escaping () -> Subject)
     -> ConnectableObservable<Element>
   where Subject.Element == Element, Subject.Observer.Element == Element {
-    let makeSubject = rxClosure(makeSubject)
-    return ConnectableObservable(source: signal, makeSubject: makeSubject)
+    return ConnectableObservable(source: signal, makeSubject: rxClosure(makeSubject))
   }
 
   /// Each subscription makes a subject with `subjectSelector`, gives `selector` the source shared through

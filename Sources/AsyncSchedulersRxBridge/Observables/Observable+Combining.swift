@@ -92,7 +92,6 @@ extension ObservableType {
   public static func zip<Sources: Collection>(
     _ collection: Sources, resultSelector: @escaping ([Sources.Element.Element]) throws -> Element
   ) -> Observable<Element> where Sources.Element: ObservableConvertibleType {
-    let resultSelector = rxClosure(resultSelector)
     return Observable<Sources.Element.Element>.zip(collection.map { $0.asObservable() }).map(resultSelector)
   }
 
@@ -102,7 +101,6 @@ extension ObservableType {
   public static func combineLatest<Sources: Collection>(
     _ collection: Sources, resultSelector: @escaping ([Sources.Element.Element]) throws -> Element
   ) -> Observable<Element> where Sources.Element: ObservableConvertibleType {
-    let resultSelector = rxClosure(resultSelector)
     return Observable<Sources.Element.Element>.combineLatest(collection.map { $0.asObservable() }).map(resultSelector)
   }
 
@@ -111,7 +109,6 @@ extension ObservableType {
   @inlinable public func withLatestFrom<Source: ObservableConvertibleType, Result: Sendable>(
     _ second: Source, resultSelector: @escaping (Element, Source.Element) throws -> Result
   ) -> Observable<Result> {
-    let resultSelector = rxClosure(resultSelector)
     return Observable<(Element, Source.Element)>(signal.withLatestFrom(second.asObservable().signal)).map(
       resultSelector)
   }
@@ -161,7 +158,6 @@ extension ObservableType {
     _ source1: O1, _ source2: O2,
     resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
   ) -> Observable<Element> {
-    let resultSelector = rxClosure(resultSelector)
     return Observable<(O1.Element, O2.Element)>(
       source1.asObservable().signal.combineLatestFinishingAsRx(source2.asObservable().signal)
     )
@@ -189,7 +185,6 @@ extension ObservableType {
     _ source1: O1, _ source2: O2,
     resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
   ) -> Observable<Element> {
-    let resultSelector = rxClosure(resultSelector)
     return Observable<(O1.Element, O2.Element)>(
       source1.asObservable().signal.zipFinishingAsRx(source2.asObservable().signal)
     )

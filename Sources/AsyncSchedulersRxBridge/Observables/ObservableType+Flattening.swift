@@ -19,8 +19,7 @@ extension ObservableType {
   )
     -> Observable<Source.Element>
   {
-    let selector = rxClosure(selector)
-    return Observable(signal.flatMap(Self.inner(selector)))
+    return Observable(signal.flatMap(Self.inner(rxClosure(selector))))
   }
 
   /// Subscribes to the sequence `selector` makes for each value, disposing the previous one: only the
@@ -28,8 +27,7 @@ extension ObservableType {
   @inlinable public func flatMapLatest<Source: ObservableConvertibleType>(
     _ selector: @escaping (Element) throws -> Source
   ) -> Observable<Source.Element> {
-    let selector = rxClosure(selector)
-    return Observable(signal.map(Self.inner(selector)).switchToLatest())
+    return Observable(signal.map(Self.inner(rxClosure(selector))).switchToLatest())
   }
 
   /// Subscribes to the sequence `selector` makes for a value only when no inner sequence is running:
@@ -37,9 +35,8 @@ extension ObservableType {
   @inlinable public func flatMapFirst<Source: ObservableConvertibleType>(
     _ selector: @escaping (Element) throws -> Source
   ) -> Observable<Source.Element> {
-    let selector = rxClosure(selector)
     let upstream = signal
-    let inner = Self.inner(selector)
+    let inner = Self.inner(rxClosure(selector))
     return Observable(
       Signal { observer in
         // Whether an inner sequence runs, and whether the outer one completed.

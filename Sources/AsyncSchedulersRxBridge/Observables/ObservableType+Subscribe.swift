@@ -85,7 +85,6 @@ extension ObservableType {
 
   /// Calls `onNext` with each value (RxSwift's `bind(onNext:)`), on the sending thread.
   @inlinable public func bind(onNext: @escaping (Element) -> Void) -> any Disposable {
-    let onNext = rxClosure(onNext)
     return subscribe(onNext: onNext)
   }
 

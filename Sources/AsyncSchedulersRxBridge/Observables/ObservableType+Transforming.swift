@@ -105,7 +105,6 @@ extension ObservableType {
   @inlinable public func reduce<Accumulate: Sendable>(
     _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate
   ) -> Observable<Accumulate> {
-    let accumulator = rxClosure(accumulator)
     return reduce(seed, accumulator: accumulator, mapResult: { $0 })
   }
 
@@ -137,7 +136,6 @@ extension ObservableType {
   @inlinable public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool)
     -> Observable<Element>
   {
-    let comparer = rxClosure(comparer)
     return distinctUntilChanged({ $0 }, comparer: comparer)
   }
 
@@ -147,7 +145,6 @@ extension ObservableType {
   )
     -> Observable<Element>
   {
-    let keySelector = rxClosure(keySelector)
     return distinctUntilChanged(keySelector, comparer: { $0 == $1 })
   }
 

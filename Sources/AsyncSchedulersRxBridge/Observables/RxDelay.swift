@@ -48,12 +48,7 @@ final class RxDelay<Element: Sendable>: Disposable {
   }
 
   private func schedule(after delay: Duration) {
-    let (seconds, attoseconds) = Swift.max(delay, .zero).components
-    // Whole seconds past what nanoseconds hold in an `Int` (292 years) stay seconds.
-    let dueTime: RxTimeInterval =
-      seconds < Int64.max / 1_000_000_000
-      ? .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)) : .seconds(Int(seconds))
-    drain.disposable = scheduler.scheduleRelative((), dueTime: dueTime) { [self] _ in
+    drain.disposable = scheduler.scheduleRelative((), dueTime: .roundedUp(delay)) { [self] _ in
       run()
       return Disposables.create()
     }

@@ -51,9 +51,6 @@ public struct Completable: ObservableConvertibleType, Sendable {
     onCompleted: (() -> Void)? = nil, onError: ((any Swift.Error) -> Void)? = nil,
     onDisposed: (() -> Void)? = nil
   ) -> any Disposable {
-    let onCompleted = rxClosure(onCompleted)
-    let onError = rxClosure(onError)
-    let onDisposed = rxClosure(onDisposed)
     return source.subscribe(onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
   }
 

@@ -14,7 +14,6 @@ extension Infallible {
     _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>,
     resultSelector: @escaping (E1, E2, E3) -> Element
   ) -> Infallible {
-    let resultSelector = rxClosure(resultSelector)
     return Infallible(
       source: Observable.combineLatest(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
@@ -32,7 +31,6 @@ extension Infallible {
     _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
     resultSelector: @escaping (E1, E2, E3, E4) -> Element
   ) -> Infallible {
-    let resultSelector = rxClosure(resultSelector)
     return Infallible(
       source: Observable.combineLatest(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -54,7 +52,6 @@ extension Infallible {
     _ source5: Infallible<E5>,
     resultSelector: @escaping (E1, E2, E3, E4, E5) -> Element
   ) -> Infallible {
-    let resultSelector = rxClosure(resultSelector)
     return Infallible(
       source: Observable.combineLatest(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -79,7 +76,6 @@ extension Infallible {
     _ source5: Infallible<E5>, _ source6: Infallible<E6>,
     resultSelector: @escaping (E1, E2, E3, E4, E5, E6) -> Element
   ) -> Infallible {
-    let resultSelector = rxClosure(resultSelector)
     return Infallible(
       source: Observable.combineLatest(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -107,7 +103,6 @@ extension Infallible {
     _ source5: Infallible<E5>, _ source6: Infallible<E6>, _ source7: Infallible<E7>,
     resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) -> Element
   ) -> Infallible {
-    let resultSelector = rxClosure(resultSelector)
     return Infallible(
       source: Observable.combineLatest(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -137,7 +132,6 @@ extension Infallible {
     _ source5: Infallible<E5>, _ source6: Infallible<E6>, _ source7: Infallible<E7>, _ source8: Infallible<E8>,
     resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) -> Element
   ) -> Infallible {
-    let resultSelector = rxClosure(resultSelector)
     return Infallible(
       source: Observable.combineLatest(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),

@@ -93,9 +93,6 @@ public struct Infallible<Element: Sendable>: ObservableConvertibleType, Sendable
     onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil,
     onDisposed: (() -> Void)? = nil
   ) -> any Disposable {
-    let onNext = rxClosure(onNext)
-    let onCompleted = rxClosure(onCompleted)
-    let onDisposed = rxClosure(onDisposed)
     return source.subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
   }
 
@@ -105,9 +102,6 @@ public struct Infallible<Element: Sendable>: ObservableConvertibleType, Sendable
     with object: Object, onNext: ((Object, Element) -> Void)? = nil,
     onCompleted: ((Object) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil
   ) -> any Disposable {
-    let onNext = rxClosure(onNext)
-    let onCompleted = rxClosure(onCompleted)
-    let onDisposed = rxClosure(onDisposed)
     return source.subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
   }
 
@@ -118,7 +112,6 @@ public struct Infallible<Element: Sendable>: ObservableConvertibleType, Sendable
 
   /// Sends each value to `onNext` (RxSwift's `bind(onNext:)`).
   @inlinable public func bind(onNext: @escaping (Element) -> Void) -> any Disposable {
-    let onNext = rxClosure(onNext)
     return source.bind(onNext: onNext)
   }
 
@@ -153,7 +146,6 @@ public struct Infallible<Element: Sendable>: ObservableConvertibleType, Sendable
   @inlinable public func map<Result: Sendable>(_ transform: @escaping (Element) -> Result) -> Infallible<
     Result
   > {
-    let transform = rxClosure(transform)
     return Infallible<Result>(source: source.map(transform))
   }
 
@@ -161,13 +153,11 @@ public struct Infallible<Element: Sendable>: ObservableConvertibleType, Sendable
   @inlinable public func compactMap<Result: Sendable>(_ transform: @escaping (Element) -> Result?)
     -> Infallible<Result>
   {
-    let transform = rxClosure(transform)
     return Infallible<Result>(source: source.compactMap(transform))
   }
 
   /// The values `predicate` accepts.
   @inlinable public func filter(_ predicate: @escaping (Element) -> Bool) -> Infallible {
-    let predicate = rxClosure(predicate)
     return Infallible(source: source.filter(predicate))
   }
 
@@ -175,7 +165,6 @@ public struct Infallible<Element: Sendable>: ObservableConvertibleType, Sendable
   @inlinable public func scan<Accumulate: Sendable>(
     _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) -> Accumulate
   ) -> Infallible<Accumulate> {
-    let accumulator = rxClosure(accumulator)
     return Infallible<Accumulate>(source: source.scan(seed, accumulator: accumulator))
   }
 
@@ -188,7 +177,6 @@ public struct Infallible<Element: Sendable>: ObservableConvertibleType, Sendable
   @inlinable public func flatMap<Result: Sendable>(_ selector: @escaping (Element) -> Infallible<Result>)
     -> Infallible<Result>
   {
-    let selector = rxClosure(selector)
     return Infallible<Result>(source: source.flatMap(selector))
   }
 
@@ -198,7 +186,6 @@ public struct Infallible<Element: Sendable>: ObservableConvertibleType, Sendable
   )
     -> Infallible<Result>
   {
-    let selector = rxClosure(selector)
     return Infallible<Result>(source: source.flatMapLatest(selector))
   }
 
@@ -214,10 +201,6 @@ public struct Infallible<Element: Sendable>: ObservableConvertibleType, Sendable
     onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil,
     onSubscribe: (() -> Void)? = nil, onDispose: (() -> Void)? = nil
   ) -> Infallible {
-    let onNext = rxClosure(onNext)
-    let onCompleted = rxClosure(onCompleted)
-    let onSubscribe = rxClosure(onSubscribe)
-    let onDispose = rxClosure(onDispose)
     return Infallible(
       source: source.do(onNext: onNext, onCompleted: onCompleted, onSubscribe: onSubscribe, onDispose: onDispose))
   }
@@ -254,7 +237,6 @@ public struct Infallible<Element: Sendable>: ObservableConvertibleType, Sendable
     _ first: Infallible<First>, _ second: Infallible<Second>,
     resultSelector: @escaping (First, Second) -> Element
   ) -> Infallible {
-    let resultSelector = rxClosure(resultSelector)
     return Infallible(source: .combineLatest(first.source, second.source, resultSelector: resultSelector))
   }
 }

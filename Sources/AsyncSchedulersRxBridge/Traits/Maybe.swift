@@ -62,7 +62,6 @@ public struct Maybe<Element: Sendable>: ObservableConvertibleType, Sendable {
     let onSuccess = rxClosure(onSuccess)
     let onError = rxClosure(onError)
     let onCompleted = rxClosure(onCompleted)
-    let onDisposed = rxClosure(onDisposed)
     let completedEmpty = onCompleted
     // With no `onError`, an error goes to `Hooks.defaultErrorHandler`, as from any subscription.
     let callStack = onError == nil ? Hooks.subscriptionCallStack() : []
@@ -82,7 +81,6 @@ public struct Maybe<Element: Sendable>: ObservableConvertibleType, Sendable {
   @inlinable public func map<Result: Sendable>(_ transform: @escaping (Element) throws -> Result) -> Maybe<
     Result
   > {
-    let transform = rxClosure(transform)
     return Maybe<Result>(source: source.map(transform))
   }
 

@@ -12,7 +12,6 @@ extension Maybe {
 
   /// The maybe's value if it passes `predicate`, else empty.
   public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe {
-    let predicate = rxClosure(predicate)
     return Maybe(source: source.filter(predicate))
   }
 
@@ -20,7 +19,6 @@ extension Maybe {
   public func compactMap<Result: Sendable>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<
     Result
   > {
-    let transform = rxClosure(transform)
     return Maybe<Result>(source: source.compactMap(transform))
   }
 
@@ -70,7 +68,6 @@ extension Maybe {
 extension Single {
   /// A maybe: the single's value if it passes `predicate`, else empty.
   public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
-    let predicate = rxClosure(predicate)
     return Maybe(source: source.filter(predicate))
   }
 
@@ -78,7 +75,6 @@ extension Single {
   public func compactMap<Result: Sendable>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<
     Result
   > {
-    let transform = rxClosure(transform)
     return Maybe<Result>(source: source.compactMap(transform))
   }
 

@@ -7,7 +7,6 @@ extension Single {
     _ source1: Single<E1>, _ source2: Single<E2>,
     resultSelector: @escaping (E1, E2) throws -> Element
   ) -> Single<Element> {
-    let resultSelector = rxClosure(resultSelector)
     return Single(
       source: Observable.zip(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
   }
@@ -17,7 +16,6 @@ extension Single {
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>,
     resultSelector: @escaping (E1, E2, E3) throws -> Element
   ) -> Single<Element> {
-    let resultSelector = rxClosure(resultSelector)
     return Single(
       source: Observable.zip(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
@@ -28,7 +26,6 @@ extension Single {
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>,
     resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
   ) -> Single<Element> {
-    let resultSelector = rxClosure(resultSelector)
     return Single(
       source: Observable.zip(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -40,7 +37,6 @@ extension Single {
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>,
     resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element
   ) -> Single<Element> {
-    let resultSelector = rxClosure(resultSelector)
     return Single(
       source: Observable.zip(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -53,7 +49,6 @@ extension Single {
     _ source6: Single<E6>,
     resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element
   ) -> Single<Element> {
-    let resultSelector = rxClosure(resultSelector)
     return Single(
       source: Observable.zip(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -68,7 +63,6 @@ extension Single {
     _ source6: Single<E6>, _ source7: Single<E7>,
     resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element
   ) -> Single<Element> {
-    let resultSelector = rxClosure(resultSelector)
     return Single(
       source: Observable.zip(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -83,7 +77,6 @@ extension Single {
     _ source6: Single<E6>, _ source7: Single<E7>, _ source8: Single<E8>,
     resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
   ) -> Single<Element> {
-    let resultSelector = rxClosure(resultSelector)
     return Single(
       source: Observable.zip(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -104,7 +97,6 @@ extension Single {
   public static func zip<Sources: Swift.Collection, Result: Sendable>(
     _ sources: Sources, resultSelector: @escaping ([Element]) throws -> Result
   ) -> Single<Result> where Sources.Element == Single<Element> {
-    let resultSelector = rxClosure(resultSelector)
     return Single<Result>(source: zip(sources).asObservable().map(resultSelector))
   }
 }
@@ -173,7 +165,6 @@ extension Maybe {
     _ source1: Maybe<E1>, _ source2: Maybe<E2>,
     resultSelector: @escaping (E1, E2) throws -> Element
   ) -> Maybe<Element> {
-    let resultSelector = rxClosure(resultSelector)
     return Maybe(source: Observable.zip(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
   }
 
@@ -182,7 +173,6 @@ extension Maybe {
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>,
     resultSelector: @escaping (E1, E2, E3) throws -> Element
   ) -> Maybe<Element> {
-    let resultSelector = rxClosure(resultSelector)
     return Maybe(
       source: Observable.zip(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
@@ -193,7 +183,6 @@ extension Maybe {
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>,
     resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
   ) -> Maybe<Element> {
-    let resultSelector = rxClosure(resultSelector)
     return Maybe(
       source: Observable.zip(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -205,7 +194,6 @@ extension Maybe {
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>,
     resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element
   ) -> Maybe<Element> {
-    let resultSelector = rxClosure(resultSelector)
     return Maybe(
       source: Observable.zip(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -218,7 +206,6 @@ extension Maybe {
     _ source6: Maybe<E6>,
     resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element
   ) -> Maybe<Element> {
-    let resultSelector = rxClosure(resultSelector)
     return Maybe(
       source: Observable.zip(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -233,7 +220,6 @@ extension Maybe {
     _ source6: Maybe<E6>, _ source7: Maybe<E7>,
     resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element
   ) -> Maybe<Element> {
-    let resultSelector = rxClosure(resultSelector)
     return Maybe(
       source: Observable.zip(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -248,7 +234,6 @@ extension Maybe {
     _ source6: Maybe<E6>, _ source7: Maybe<E7>, _ source8: Maybe<E8>,
     resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
   ) -> Maybe<Element> {
-    let resultSelector = rxClosure(resultSelector)
     return Maybe(
       source: Observable.zip(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -269,7 +254,6 @@ extension Maybe {
   public static func zip<Sources: Swift.Collection, Result: Sendable>(
     _ sources: Sources, resultSelector: @escaping ([Element]) throws -> Result
   ) -> Maybe<Result> where Sources.Element == Maybe<Element> {
-    let resultSelector = rxClosure(resultSelector)
     return Maybe<Result>(source: zip(sources).asObservable().map(resultSelector))
   }
 }

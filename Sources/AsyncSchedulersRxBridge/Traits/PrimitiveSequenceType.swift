@@ -57,7 +57,6 @@ extension PrimitiveSequenceType {
   public func retry<Trigger: ObservableConvertibleType>(
     when notificationHandler: @escaping (Observable<any Swift.Error>) -> Trigger
   ) -> Self {
-    let notificationHandler = rxClosure(notificationHandler)
     return ._wrap(asObservable().retry(when: notificationHandler))
   }
 
@@ -92,7 +91,6 @@ extension PrimitiveSequenceType {
     _ resourceFactory: @escaping () throws -> Resource,
     primitiveSequenceFactory: @escaping (Resource) throws -> Self
   ) -> Self {
-    let resourceFactory = rxClosure(resourceFactory)
     let primitiveSequenceFactory = rxClosure(primitiveSequenceFactory)
     return ._wrap(
       Observable.using(resourceFactory, observableFactory: { try primitiveSequenceFactory($0).asObservable() }))

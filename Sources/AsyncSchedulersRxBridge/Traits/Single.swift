@@ -62,9 +62,6 @@ public struct Single<Element: Sendable>: ObservableConvertibleType, Sendable {
     onSuccess: ((Element) -> Void)? = nil, onFailure: ((any Swift.Error) -> Void)? = nil,
     onDisposed: (() -> Void)? = nil
   ) -> any Disposable {
-    let onSuccess = rxClosure(onSuccess)
-    let onFailure = rxClosure(onFailure)
-    let onDisposed = rxClosure(onDisposed)
     return source.subscribe(onNext: onSuccess, onError: onFailure, onDisposed: onDisposed)
   }
 
@@ -72,7 +69,6 @@ public struct Single<Element: Sendable>: ObservableConvertibleType, Sendable {
   @inlinable public func map<Result: Sendable>(_ transform: @escaping (Element) throws -> Result) -> Single<
     Result
   > {
-    let transform = rxClosure(transform)
     return Single<Result>(source: source.map(transform))
   }
 
