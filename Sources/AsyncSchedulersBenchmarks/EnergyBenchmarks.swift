@@ -8,24 +8,6 @@ import Foundation
   import Darwin
 #endif
 
-/// The CPU time (user + system) this process has used so far, in seconds.
-func processCPUSeconds() -> Double {
-  let (user, system) = processCPUSplit()
-  return user + system
-}
-
-/// The user and system CPU time this process has used so far, in seconds.
-func processCPUSplit() -> (user: Double, system: Double) {
-  var usage = rusage()
-  #if canImport(Glibc)
-    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-  #else
-    getrusage(RUSAGE_SELF, &usage)
-  #endif
-  func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-  return (seconds(usage.ru_utime), seconds(usage.ru_stime))
-}
-
 /// Sleeps until `deadline` (uptime nanoseconds) in the kernel.
 private func sleep(untilUptime deadline: UInt64) {
   let now = uptimeNanoseconds()

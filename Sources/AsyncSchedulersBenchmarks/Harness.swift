@@ -3,6 +3,8 @@ import Foundation
 
 #if canImport(Glibc)
   import Glibc
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// One reported figure: ours against the platform baseline measured in the same run.
@@ -231,6 +233,13 @@ func figure(
     oursSpread: ours.min()!...ours.max()!, baselineSpread: baseline.min()!...baseline.max()!)
 }
 
+/// `figure(_:unit:target:ours:baseline:)`, under a name `RoundResults.figure` does not shadow.
+private func sampledFigure(
+  _ scenario: String, unit: String, target: Figure.Target, ours: [Double], baseline: [Double]
+) -> Figure {
+  figure(scenario, unit: unit, target: target, ours: ours, baseline: baseline)
+}
+
 /// Per-round results of a scenario whose rounds yield several figures at once (ours, and the baseline's
 /// same-shaped results), for picking one figure at a time.
 struct RoundResults<Result> {
@@ -243,7 +252,25 @@ struct RoundResults<Result> {
     _ name: String, _ unit: String, _ target: Figure.Target, ours variant: [Result]? = nil,
     _ pick: (Result) -> Double
   ) -> Figure {
-    AsyncSchedulersBenchmarks.figure(
+    sampledFigure(
       name, unit: unit, target: target, ours: (variant ?? ours).map(pick), baseline: baseline.map(pick))
   }
+}
+
+/// The CPU time (user + system) this process has used so far, in seconds.
+func processCPUSeconds() -> Double {
+  let (user, system) = processCPUSplit()
+  return user + system
+}
+
+/// The user and system CPU time this process has used so far, in seconds.
+func processCPUSplit() -> (user: Double, system: Double) {
+  var usage = rusage()
+  #if canImport(Glibc)
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+  #else
+    getrusage(RUSAGE_SELF, &usage)
+  #endif
+  func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+  return (seconds(usage.ru_utime), seconds(usage.ru_stime))
 }

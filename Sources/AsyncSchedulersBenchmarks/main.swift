@@ -54,6 +54,7 @@ let scenarios: [(name: String, run: ((RunOptions) -> [Figure])?)] = [
   ("bridge", bridgeOverhead),
   ("rx", rxBridge),
   ("observable", rxObservable),
+  ("pipelines", rxPipelines),
   ("creation", creation),
   ("energy", energy),
 ]

@@ -20,11 +20,18 @@ extension Signal {
           // Ended (an inner signal failed) while this signal still sends, e.g. synchronously while
           // it is being subscribed: no more values are transformed.
           if observer.isTerminated { return }
+          let innerSignal = transform(value)
+          if let innerValue = innerSignal.justValue {
+            // A `just` inner signal: its value, as a subscription would send it; its end cannot end the
+            // merge (this signal, sending this value, has not finished).
+            observer.send(innerValue)
+            return
+          }
           merge.started()
           let inner = CompositeDisposable()
           let handle = merge.disposables.add(inner)
           inner.add(
-            transform(value).subscribe { innerEvent in
+            innerSignal.subscribe { innerEvent in
               switch innerEvent {
               case .next(let innerValue): observer.send(innerValue)
               case .failed(let error): observer.fail(error)

@@ -3,11 +3,7 @@ import AsyncSchedulers
 extension Signal {
   /// A signal that sends `value` and finishes, on the subscribing thread (`+[RACSignal return:]`).
   @inlinable public static func just(_ value: Element) -> Signal {
-    Signal { observer in
-      observer.send(value)
-      observer.finish()
-      return nil
-    }
+    Signal(just: value)
   }
 
   /// A signal that finishes at once, sending nothing (`+[RACSignal empty]`).

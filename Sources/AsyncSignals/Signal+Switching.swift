@@ -22,6 +22,17 @@ extension Signal {
           // meanwhile fail the generation check. (The outer signal's events come one at a time, so no
           // other switch runs concurrently.)
           inner.inner = nil
+          if let value = signal.justValue {
+            // A `just` inner signal: its value and its end, as a subscription would send them (at once,
+            // before anything else of this switch), with no subscription to make and dispose.
+            perform(
+              box.state.withCriticalRegion {
+                let sendsValue = $0.inner(.next(value), generation: generation)
+                let sendsEnd = $0.inner(.finished, generation: generation)
+                return sendsValue || sendsEnd
+              })
+            return
+          }
           inner.inner = signal.subscribe { event in
             perform(box.state.withCriticalRegion { $0.inner(event, generation: generation) })
           }

@@ -37,6 +37,10 @@ public struct Signal<Element: Sendable, Failure: Error>: Sendable {
       @Sendable (@escaping @Sendable (SignalEvent<Element, Failure>) -> Void, SignalStartHook?) ->
         any SignalObserverHandle
     )
+    /// ``just(_:)``: one value, then finished, sent as each subscription starts. Kept apart so that
+    /// operators which subscribe to an inner signal per value (`switchToLatest`, `flatMap`) can take the
+    /// value without making a subscription.
+    case just(Element)
   }
 
   @usableFromInline let source: Source
@@ -49,6 +53,15 @@ public struct Signal<Element: Sendable, Failure: Error>: Sendable {
   /// after the terminal event was delivered or when the subscriber disposes, whichever comes first.
   @inlinable public init(_ subscribe: @escaping @Sendable (SignalObserver<Element, Failure>) -> (any Disposable)?) {
     source = .producer(subscribe)
+  }
+
+  /// A signal that sends `value` and finishes as each subscription starts.
+  @inlinable init(just value: Element) { source = .just(value) }
+
+  /// The value of a signal made by ``just(_:)``, which an operator may take without subscribing.
+  @inlinable var justValue: Element? {
+    if case .just(let value) = source { return value }
+    return nil
   }
 
   /// A signal whose subscriptions are the upstream's, with each handler adapted by `subscribe`.
@@ -84,6 +97,12 @@ public struct Signal<Element: Sendable, Failure: Error>: Sendable {
       return observer
     case .fused(let subscribe):
       return subscribe(handler, beforeStart)
+    case .just(let value):
+      let observer = SignalObserver(handler)
+      beforeStart?(observer)
+      observer.send(value)
+      observer.finish()
+      return observer
     }
   }
 

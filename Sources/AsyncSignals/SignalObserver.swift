@@ -23,20 +23,25 @@ import Synchronization
 /// Sends are synchronous: task cancellation does not interrupt a waiting send; disposing the
 /// subscription does (the waiting send returns without delivering).
 public final class SignalObserver<Element: Sendable, Failure: Error>: Sendable {
-  @usableFromInline struct State {
-    @usableFromInline var machine = SignalObserverStateMachine<SignalEvent<Element, Failure>, SendTurn, SendingThread>()
-    /// The subscriber's handler, released once nothing more can be delivered.
-    @usableFromInline var handler: Handler?
-
-    @inlinable init(handler: Handler?) { self.handler = handler }
-  }
-
   @usableFromInline typealias Handler = SignalHandler<Element, Failure>
 
-  @usableFromInline let state: Mutex<State>
+  /// The subscription's state, of no generic type: ``dispose()`` and the other calls made through
+  /// ``SignalObserverHandle`` run unspecialized, and there each generic type touched costs a runtime
+  /// metadata lookup.
+  @usableFromInline let state: Mutex<SignalObserverState>
 
-  @usableFromInline init(_ handler: @escaping @Sendable (SignalEvent<Element, Failure>) -> Void) {
-    state = Mutex(State(handler: Handler(handler)))
+  @inlinable init(_ handler: @escaping @Sendable (SignalEvent<Element, Failure>) -> Void) {
+    state = Mutex(SignalObserverState(handler: Handler(handler)))
+  }
+
+  /// The handler `state` holds, as its type (it holds only this observer's `Handler`).
+  @inlinable static func handler(of state: SignalObserverState) -> Handler? {
+    state.handler.map { unsafeDowncast($0, to: Handler.self) }
+  }
+
+  /// A re-entrant event the machine queued, as its type (it queues only this observer's events).
+  @inlinable static func event(_ queued: any Sendable) -> SignalEvent<Element, Failure> {
+    queued as! SignalEvent<Element, Failure>
   }
 
   /// Sends a value; ignored once the signal has ended or the subscription is disposed.
@@ -78,7 +83,7 @@ public final class SignalObserver<Element: Sendable, Failure: Error>: Sendable {
       switch state.machine.send(event, isTerminal: event.isTerminal, from: thread, makeWaiter: { SendTurn() }) {
       case .drop: return .none(open: false)
       case .queued: return .none(open: !state.machine.isTerminated)
-      case .deliver: return state.handler.map { .deliver($0) } ?? .none(open: false)
+      case .deliver: return Self.handler(of: state).map { .deliver($0) } ?? .none(open: false)
       case .wait(let turn): return .wait(turn)
       }
     }
@@ -93,10 +98,10 @@ public final class SignalObserver<Element: Sendable, Failure: Error>: Sendable {
   @inlinable func awaitTurn(_ turn: SendTurn, thread: SendingThread) -> Handler? {
     turn.wait()
     let (granted, released) = state.withCriticalRegion { state -> (Handler?, Handler?) in
-      if state.machine.turnTaken(by: thread) { return (state.handler, nil) }
+      if state.machine.turnTaken(by: thread) { return (Self.handler(of: state), nil) }
       guard state.machine.isTerminated, state.machine.deliverer == thread else { return (nil, nil) }
       defer { state.handler = nil }
-      return (nil, state.handler)
+      return (nil, Self.handler(of: state))
     }
     withExtendedLifetime(released) {}
     return granted
@@ -139,7 +144,7 @@ public final class SignalObserver<Element: Sendable, Failure: Error>: Sendable {
       let step = state.withCriticalRegion { state -> BatchStep in
         switch state.machine.delivered() {
         case .deliver(let queued):
-          return .deliver(queued, pending: upcoming)
+          return .deliver(Self.event(queued), pending: upcoming)
         case .handOff(let turn):
           return .handOff(turn, open: !state.machine.isTerminated, pending: upcoming)
         case .end(let release):
@@ -191,7 +196,7 @@ public final class SignalObserver<Element: Sendable, Failure: Error>: Sendable {
       let step = state.withCriticalRegion { state -> DeliveryStep in
         switch state.machine.delivered() {
         case .deliver(let next):
-          return state.handler.map { .deliver(next, $0) } ?? .end(nil, open: false)
+          return Self.handler(of: state).map { .deliver(Self.event(next), $0) } ?? .end(nil, open: false)
         case .handOff(let turn):
           return .handOff(turn, open: !state.machine.isTerminated)
         case .end(let release):

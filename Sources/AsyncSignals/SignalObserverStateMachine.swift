@@ -72,8 +72,9 @@ import AsyncSchedulers
 
   /// `thread` sends `event`; `isTerminal` says whether it ends the signal; `makeWaiter` makes what the
   /// sender waits on, if it must wait.
+  /// `event` is evaluated only when the send is queued (re-entrant), the one case the machine keeps it.
   @inlinable package mutating func send(
-    _ event: Event, isTerminal: Bool, from thread: Thread, makeWaiter: () -> Waiter
+    _ event: @autoclosure () -> Event, isTerminal: Bool, from thread: Thread, makeWaiter: () -> Waiter
   ) -> SendAction {
     guard phase == .active else { return .drop }
     if isTerminal { phase = .terminated }
@@ -82,7 +83,7 @@ import AsyncSchedulers
       return .deliver
     }
     if deliverer == thread {
-      pending.append(Entry(event: event, waiter: nil, thread: nil))
+      pending.append(Entry(event: event(), waiter: nil, thread: nil))
       return .queued
     }
     let waiter = makeWaiter()

@@ -63,6 +63,19 @@ struct SignalOperatorTests {
     #expect(values(merged) == ["10@5", "20@15", "100@30", "200@40", "|@50"])
   }
 
+  @Test("flatMap to just values sends each at once and ends with the source, as subscribing to them would")
+  func flatMapToJust() {
+    let source = timed([(0, .next(1)), (10, .next(2)), (20, .finished)], on: scheduler) as Signal<Int, Never>
+    #expect(values(source.flatMap { .just($0 * 10) }) == ["10@0", "20@10", "|@20"])
+    // A `just` mixed with an inner signal that ends later: the merge still waits for that one (this run
+    // starts where the first ended, at 20).
+    let merged = source.flatMap { value in
+      value == 1
+        ? timed([(30, .next(0)), (40, .finished)], on: self.scheduler) as Signal<Int, Never> : .just(value * 10)
+    }
+    #expect(values(merged) == ["20@30", "0@50", "|@60"])
+  }
+
   @Test("a failing inner signal fails the flatMap and disposes the others")
   func flatMapFailure() {
     let disposed = Log<Int>()
