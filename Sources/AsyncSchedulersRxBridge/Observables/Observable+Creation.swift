@@ -6,18 +6,32 @@ extension ObservableType {
   /// sends through the observer and returns the next state, or `nil` when it ended the sequence. The
   /// recursion stops once the subscription has ended (disposed, or ended by a downstream `take`), even
   /// while the subscribe call that started it is still on the stack (a trampolining scheduler).
+  ///
+  /// On the trampoline (`CurrentThreadScheduler`), a step whose successor would be queued with nothing
+  /// else queued before it runs that successor in place: the order is the same (it would run next), and
+  /// a step costs no scheduled item. With other work queued, the successor is queued behind it, so
+  /// recursions on one trampoline interleave as RxSwift's do.
   @inlinable static func recursive<State: Sendable>(
     on scheduler: some ImmediateSchedulerType, from initial: State,
     _ step: @escaping @Sendable (State, SignalObserver<Element, any Error>) throws -> State?
   ) -> Observable<Element> {
-    Observable(
+    let loopsOnTrampoline = scheduler is CurrentThreadScheduler
+    return Observable(
       Signal { observer in
         scheduler.scheduleRecursive(initial) { state, recurse in
-          guard !observer.isTerminated else { return }
-          do {
-            if let next = try step(state, observer), !observer.isTerminated { recurse(next) }
-          } catch {
-            observer.fail(error)
+          var state = state
+          while !observer.isTerminated {
+            do {
+              guard let next = try step(state, observer), !observer.isTerminated else { return }
+              guard loopsOnTrampoline, TrampolineScheduler.isQueueEmptyBehindRunningAction else {
+                recurse(next)
+                return
+              }
+              state = next
+            } catch {
+              observer.fail(error)
+              return
+            }
           }
         }
       })

@@ -68,6 +68,27 @@ struct ObservableCreationTests {
     #expect(recorder.trace == ["3", "4", "5", "completed", "1", "3", "9", "completed", "9", "9", "completed"])
   }
 
+  @Test("ranges queued on one trampoline interleave a step at a time, as RxSwift's CurrentThreadScheduler runs them")
+  func rangesInterleaveOnTheTrampoline() {
+    let recorder = Recorder<Int>()
+    _ = CurrentThreadScheduler.instance.schedule(()) { _ in
+      _ = Observable.range(start: 0, count: 3).subscribe(recorder)
+      _ = Observable.range(start: 10, count: 3).subscribe(recorder)
+      return Disposables.create()
+    }
+    #expect(recorder.trace == ["0", "10", "1", "11", "2", "12", "completed", "completed"])
+  }
+
+  @Test("an endless range on the trampoline stops when the subscription ends, and its stack does not grow")
+  func endlessRangeStops() {
+    let recorder = Recorder<Int>()
+    _ = Observable.range(start: 0, count: Int.max).take(3).subscribe(recorder)
+    #expect(recorder.trace == ["0", "1", "2", "completed"])
+    var count = 0
+    _ = Observable.range(start: 0, count: 1_000_000).subscribe(onNext: { _ in count += 1 })
+    #expect(count == 1_000_000)
+  }
+
   @Test("subscribe(onNext:onError:onCompleted:onDisposed:) calls onDisposed once, after the end")
   func subscribeClosures() {
     let log = Log()
