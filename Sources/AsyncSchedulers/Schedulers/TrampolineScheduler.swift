@@ -28,7 +28,9 @@ public final class TrampolineScheduler: Scheduler {
   /// Whether the trampoline running on this thread has nothing queued behind the running action: an
   /// action that would schedule its own continuation may then run it in place, since it would run next
   /// anyway (a recursion that loops instead of queueing an item per step). `false` outside a trampoline.
-  @usableFromInline package static var isQueueEmptyBehindRunningAction: Bool { TrampolineQueue.current?.fifo.isEmpty ?? false }
+  @usableFromInline package static var isQueueEmptyBehindRunningAction: Bool {
+    TrampolineQueue.current?.fifo.isEmpty ?? false
+  }
 
   /// Runs `action` inline if no trampoline runs on this thread (then drains what it queues), or queues
   /// it behind the running one.
