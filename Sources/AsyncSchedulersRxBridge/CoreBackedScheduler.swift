@@ -41,8 +41,14 @@ extension CurrentThreadScheduler: CoreBackedScheduler {
 /// for an Rx `SchedulerType` with none (`VirtualTimeScheduler`, `HistoricalScheduler`, a custom
 /// scheduler), the Rx scheduler itself seen as a native scheduler (``SchedulerTypeCore``), so the
 /// timers follow its clock; a failure naming `api` for a scheduler that cannot tell time.
-@usableFromInline func coreScheduler(of scheduler: some ImmediateSchedulerType, for api: String) -> any Scheduler {
+@inlinable func coreScheduler(of scheduler: some ImmediateSchedulerType, for api: String) -> any Scheduler {
+  // Inlinable so that, for a scheduler of a known type, the cast is decided when compiling.
   if let backed = scheduler as? any CoreBackedScheduler { return backed._nativeTarget }
+  return timedCore(of: scheduler, for: api)
+}
+
+/// ``coreScheduler(of:for:)`` for a scheduler with no core of its own.
+@usableFromInline func timedCore(of scheduler: some ImmediateSchedulerType, for api: String) -> any Scheduler {
   if let timed = scheduler as? any SchedulerType { return SchedulerTypeCore(timed) }
   argumentFailure(
     "\(api): the scheduler \(type(of: scheduler)) runs on no core scheduler and cannot tell time (it is no "

@@ -11,7 +11,7 @@ public typealias RxTimeInterval = DispatchTimeInterval
 extension DispatchTimeInterval {
   /// The interval as a `Duration`, or `nil` for `.never`. Negative intervals stay negative (a due time
   /// in the past means "as soon as possible", as with Dispatch).
-  var rxDuration: Duration? {
+  @usableFromInline var rxDuration: Duration? {
     switch self {
     case .seconds(let value): .seconds(value)
     case .milliseconds(let value): .milliseconds(value)

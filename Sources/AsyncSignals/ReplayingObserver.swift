@@ -10,6 +10,9 @@ import Synchronization
 @usableFromInline final class ReplayingObserver<Element: Sendable, Failure: Error>: Sendable {
   @usableFromInline let observer: SignalObserver<Element, Failure>
   @usableFromInline let machine = Mutex(ReplayHandoffStateMachine<SignalEvent<Element, Failure>>())
+  /// Set once the machine is live, which it stays: live events then go to the observer with no lock.
+  /// Written and read only by the thread sending the subject's events (they come one at a time).
+  @usableFromInline let isLive = Atomic<Bool>(false)
 
   @inlinable init(_ observer: SignalObserver<Element, Failure>) { self.observer = observer }
 
@@ -31,7 +34,13 @@ import Synchronization
 
   /// A live event: sent now, or held until the replay has been sent.
   @inlinable func send(_ event: SignalEvent<Element, Failure>) {
-    perform(machine.withCriticalRegion { $0.live(event) })
+    if isLive.load(ordering: .acquiring) {
+      observer.send(event)
+      return
+    }
+    let (action, live) = machine.withCriticalRegion { machine in (machine.live(event), machine.isLive) }
+    perform(action)
+    if live { isLive.store(true, ordering: .releasing) }
   }
 
   @inlinable func perform(_ action: ReplayHandoffStateMachine<SignalEvent<Element, Failure>>.Action) {

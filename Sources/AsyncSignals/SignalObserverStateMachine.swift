@@ -104,7 +104,8 @@ import AsyncSchedulers
   /// The deliverer finished delivering an event.
   @inlinable package mutating func delivered() -> DeliveredAction {
     // Once disposed, `pending` is empty (dispose handed it out, and sends are dropped).
-    if phase != .disposed, let next = pending.popFirst() {
+    // (`isEmpty` first: the common case makes no optional entry, whose event is an existential.)
+    if phase != .disposed, !pending.isEmpty, let next = pending.popFirst() {
       if let waiter = next.waiter {
         deliverer = next.thread
         return .handOff(waiter)

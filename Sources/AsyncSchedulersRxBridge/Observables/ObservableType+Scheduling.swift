@@ -200,9 +200,9 @@ extension ObservableType where Element: RxAbstractInteger {
   /// a stalled scheduler missed are coalesced. A zero period, as in RxSwift, schedules each next value
   /// as soon as the previous one was sent (on RxTest's scheduler: one tick later).
   /// - Precondition: `period` is not negative.
-  public static func timer(_ dueTime: RxTimeInterval, period: RxTimeInterval? = nil, scheduler: some SchedulerType)
-    -> Observable<Element>
-  {
+  @inlinable public static func timer(
+    _ dueTime: RxTimeInterval, period: RxTimeInterval? = nil, scheduler: some SchedulerType
+  ) -> Observable<Element> {
     let api = "Observable.timer"
     let every = period.flatMap { $0.rxDuration }
     if let every {
@@ -229,7 +229,9 @@ extension ObservableType where Element: RxAbstractInteger {
 
   /// `0` after `dueTime`, then `1`, `2`, … each scheduled on `scheduler` as soon as the previous one
   /// was sent: a timer with a zero period.
-  private static func back(toBack dueTime: RxTimeInterval, on scheduler: some SchedulerType) -> Observable<Element> {
+  @usableFromInline static func back(toBack dueTime: RxTimeInterval, on scheduler: some SchedulerType)
+    -> Observable<Element>
+  {
     Observable.create { observer in
       scheduler.scheduleRecursive(Element.zero, dueTime: dueTime) { value, recursion in
         observer.onNext(value)
