@@ -2,8 +2,9 @@ import AsyncSchedulers
 
 extension Signal {
   /// Sends this signal's newest value each time `trigger` sends one, if a value arrived since the last
-  /// sample (Rx `sample`; ReactiveObjC's `-sample:` resends the latest value on every tick: see
-  /// ``sample(on:resendingLatest:)``).
+  /// sample (ReactiveObjC's `-sample:` resends the latest value on every tick: see
+  /// ``sample(on:resendingLatest:)``; RxSwift 6's `sample`, whose trigger's end is one more tick and
+  /// which ends only at a tick, is the Rx bridge's).
   ///
   /// Each value is sent at most once, on the thread of the tick that sends it (or of a thread already
   /// sending for this subscription); values replaced before a tick are dropped. When this signal
@@ -23,6 +24,15 @@ extension Signal {
     -> Signal
   {
     combining(trigger) { SampleStateMachine<Element, Trigger, Failure>(resendsLatest: resendingLatest) }
+  }
+
+  /// RxSwift 6's `sample(_:defaultValue:)`, for the Rx bridge: each value at most once at a tick, else
+  /// `defaultValue`; the trigger's end is one more tick; ends at the first tick after this signal
+  /// finished (never, when the trigger finished first); a failure of either fails it.
+  @inlinable package func sample<Trigger: Sendable>(rxSwiftStyleOn trigger: Signal<Trigger, Failure>, defaultValue: Element?)
+    -> Signal
+  {
+    combining(trigger) { SampleStateMachine<Element, Trigger, Failure>(rule: .rxSwift(defaultValue: defaultValue)) }
   }
 
   /// Sends each value of this signal paired with `other`'s latest value; a value that comes before

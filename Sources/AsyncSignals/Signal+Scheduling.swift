@@ -41,19 +41,43 @@ extension Signal {
 }
 
 /// The events of one `observe(on:)` subscription waiting for their delivery job: a ``DrainQueue`` whose
-/// drainer is a job on the scheduler.
-@usableFromInline final class DeliveryQueue<Element: Sendable, Failure: Error>: Sendable {
-  @usableFromInline let observer: SignalObserver<Element, Failure>
-  @usableFromInline let scheduler: any Scheduler
-  @usableFromInline let events = Mutex(DrainQueue<SignalEvent<Element, Failure>>())
-
-  @inlinable init(observer: SignalObserver<Element, Failure>, scheduler: any Scheduler) {
-    self.observer = observer
-    self.scheduler = scheduler
+/// drainer is a job on the scheduler. The native operator's jobs deliver in batches; the Rx bridge's
+/// `observe(on:)` on an Rx scheduler with no core of its own (RxTest's) schedules one job per event,
+/// as RxSwift's does.
+@usableFromInline package final class DeliveryQueue<Element: Sendable, Failure: Error>: Sendable {
+  /// How delivery jobs are started, and what each delivers.
+  @usableFromInline package enum Jobs: Sendable {
+    /// Jobs on a core scheduler; each delivers every event queued when it runs, and what comes
+    /// meanwhile.
+    case batches(on: any Scheduler)
+    /// Jobs started by the closure (on an Rx scheduler); each delivers the oldest event, then starts the
+    /// next job if more are queued.
+    case onePerEvent(start: @Sendable (@escaping @Sendable () -> Void) -> Void)
   }
 
-  @inlinable func enqueue(_ event: SignalEvent<Element, Failure>) {
-    if events.withCriticalRegion({ $0.post(event) }) { scheduler.execute { self.deliver() } }
+  @usableFromInline let observer: SignalObserver<Element, Failure>
+  @usableFromInline let jobs: Jobs
+  @usableFromInline let events = Mutex(DrainQueue<SignalEvent<Element, Failure>>())
+
+  @inlinable package init(observer: SignalObserver<Element, Failure>, jobs: Jobs) {
+    self.observer = observer
+    self.jobs = jobs
+  }
+
+  @inlinable convenience init(observer: SignalObserver<Element, Failure>, scheduler: any Scheduler) {
+    self.init(observer: observer, jobs: .batches(on: scheduler))
+  }
+
+  /// Queues `event`; starts a delivery job unless one is started or running.
+  @inlinable package func enqueue(_ event: SignalEvent<Element, Failure>) {
+    if events.withCriticalRegion({ $0.post(event) }) { startJob() }
+  }
+
+  @inlinable func startJob() {
+    switch jobs {
+    case .batches(let scheduler): scheduler.execute { self.deliver() }
+    case .onePerEvent(let start): start { self.deliverOne() }
+    }
   }
 
   /// Delivers what is queued, then what arrived meanwhile, until the queue is empty; only then may a
@@ -64,5 +88,18 @@ extension Signal {
       // One batch send: the end of one event's delivery and the next send share a critical region.
       guard observer.sendAll(batch) else { return }
     }
+  }
+
+  /// Delivers the oldest queued event, then starts the next job if more are queued, else ends the
+  /// drain (the next event starts a new one).
+  @inlinable func deliverOne() {
+    guard let event = events.withCriticalRegion({ $0.next() }) else { return }
+    observer.send(event)
+    let more = events.withCriticalRegion { queue -> Bool in
+      guard queue.isEmpty else { return true }
+      _ = queue.next()  // Ends the drain.
+      return false
+    }
+    if more { startJob() }
   }
 }

@@ -12,11 +12,20 @@ extension ObservableType {
     if let backed = scheduler as? any CoreBackedScheduler, backed.hopsThroughCore {
       return Observable(signal.observe(onAny: backed._nativeTarget))
     }
+    // An Rx scheduler with no core (RxTest's): one scheduled action per event, as RxSwift's
+    // `observe(on:)` on a scheduler that is not serial (on RxTest's, each event a tick after the last).
     let upstream = signal
     return Observable(
       Signal { observer in
-        let outbox = RxOutbox<Element>(observer: observer, scheduler: scheduler)
-        return upstream.subscribe(linkedTo: observer) { outbox.post($0) }
+        let queue = DeliveryQueue(
+          observer: observer,
+          jobs: .onePerEvent { job in
+            _ = scheduler.schedule(()) { _ in
+              job()
+              return Disposables.create()
+            }
+          })
+        return upstream.subscribe(linkedTo: observer) { queue.enqueue($0) }
       })
   }
 
@@ -32,10 +41,10 @@ extension ObservableType {
   /// The upstream subscription's disposal runs on `scheduler` too, as a scheduled action, whether the
   /// subscriber disposes or the sequence ends: on RxTest's `TestScheduler` a subscription made at 200
   /// and ended at 300 shows as `Subscription(201, 301)`, as in RxSwift.
+  ///
+  /// One implementation for every scheduler, RxSwift's: the native `subscribe(on:)` differs at the end
+  /// (a native subscription releases its upstream where the end was sent).
   public func subscribe(on scheduler: some ImmediateSchedulerType) -> Observable<Element> {
-    if let backed = scheduler as? any CoreBackedScheduler, backed.hopsThroughCore {
-      return Observable(signal.subscribe(on: backed._nativeTarget))
-    }
     let source = self
     return Observable(
       Signal { observer in
@@ -155,32 +164,7 @@ extension ObservableType {
   @inlinable public func sample<Source: ObservableConvertibleType>(_ sampler: Source, defaultValue: Element? = nil)
     -> Observable<Element>
   {
-    let upstream = signal
-    let trigger = sampler.asObservable().signal
-    return Observable(
-      Signal { observer in
-        // The latest value not sampled yet, and whether the source has completed.
-        let state = Mutex<(latest: Element?, sourceEnded: Bool)>((nil, false))
-        let source = upstream.subscribe(linkedTo: observer) { event in
-          switch event {
-          case .next(let value): state.withCriticalRegion { $0.latest = value }
-          case .failed(let error): observer.fail(error)
-          case .finished: state.withCriticalRegion { $0.sourceEnded = true }
-          }
-        }
-        // As RxSwift's: each sampler value, and the sampler's completion, sends the latest value (or the
-        // default); the sequence completes at the first of them after the source completed.
-        let ticks = trigger.subscribe { event in
-          switch event {
-          case .next, .finished:
-            let (value, ended) = state.withCriticalRegion { state in (state.latest.take(), state.sourceEnded) }
-            if let value = value ?? defaultValue { observer.send(value) }
-            if ended { observer.finish() }
-          case .failed(let error): observer.fail(error)
-          }
-        }
-        return Disposables.create(source, ticks)
-      })
+    Observable(signal.sample(rxSwiftStyleOn: sampler.asObservable().signal, defaultValue: defaultValue))
   }
 
   /// Sends values for `duration` after the subscription, then completes (RxSwift's `take(for:scheduler:)`).

@@ -82,6 +82,18 @@ struct ObservableSchedulingTests {
     #expect(subscribed.values == ["subscribed"])
   }
 
+  @Test("subscribe(on:) a core-backed scheduler disposes upstream in a job of its own after the end, as RxSwift")
+  func subscribeOnDisposesOnTheSchedulerAfterTheEnd() {
+    let log = Log()
+    _ = EndingUpstream(log: log).subscribe(on: rx).subscribe(
+      onNext: { log("next \($0)") }, onCompleted: { log("completed") })
+    #expect(test.step())
+    // The subscription job sent the events; the upstream's subscription is disposed by a job of its own.
+    #expect(log.values == ["next 1", "completed"])
+    #expect(test.step())
+    #expect(log.values == ["next 1", "completed", "disposed"])
+  }
+
   @Test("delay shifts values and completion; delaySubscription shifts the subscription")
   func delays() {
     let subject = PublishSubject<Int>()
@@ -174,5 +186,17 @@ struct ObservableBadInputTests {
     #expect(
       String(decoding: result.standardErrorContent, as: UTF8.self).contains(
         "Observable.take: count must not be negative (got -1)"))
+  }
+}
+
+/// An observable type of the app's own (not made with `create`): it sends a value and the end when
+/// subscribed, and its subscription lasts until disposed, as RxTest's observables do.
+private struct EndingUpstream: ObservableType {
+  typealias Element = Int
+  let log: Log
+  func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable where Observer.Element == Int {
+    observer.onNext(1)
+    observer.onCompleted()
+    return Disposables.create { log("disposed") }
   }
 }
