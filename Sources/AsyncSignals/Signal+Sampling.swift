@@ -29,9 +29,9 @@ extension Signal {
   /// RxSwift 6's `sample(_:defaultValue:)`, for the Rx bridge: each value at most once at a tick, else
   /// `defaultValue`; the trigger's end is one more tick; ends at the first tick after this signal
   /// finished (never, when the trigger finished first); a failure of either fails it.
-  @inlinable package func sample<Trigger: Sendable>(rxSwiftStyleOn trigger: Signal<Trigger, Failure>, defaultValue: Element?)
-    -> Signal
-  {
+  @inlinable package func sample<Trigger: Sendable>(
+    rxSwiftStyleOn trigger: Signal<Trigger, Failure>, defaultValue: Element?
+  ) -> Signal {
     combining(trigger) { SampleStateMachine<Element, Trigger, Failure>(rule: .rxSwift(defaultValue: defaultValue)) }
   }
 
