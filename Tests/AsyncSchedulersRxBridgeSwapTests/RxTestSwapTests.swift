@@ -115,6 +115,20 @@ struct RxTestSwapTests {
 }
 
 extension RxTestSwapTests {
+  @Test("a periodic timer re-arms each tick after it ran, as RxSwift: at a shared tick it follows a timer armed before that")
+  func periodicTimersReArmAfterEachTick() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let res = scheduler.start(created: 0, subscribed: 200, disposed: 225) {
+      Observable.merge(
+        // Ticks at 210 and 220; its 220 tick is armed at 210.
+        Observable<Int>.interval(.seconds(10), scheduler: scheduler).map { "a\($0)" },
+        // Subscribed at 205: its first tick, at 220, is armed then, before a's.
+        Observable<Int>.timer(.seconds(15), period: .seconds(100), scheduler: scheduler).map { "b\($0)" }
+          .delaySubscription(.seconds(5), scheduler: scheduler))
+    }
+    #expect(res.events == [.next(210, "a0"), .next(220, "b0"), .next(220, "a1")])
+  }
+
   @Test("subscribe(on:) subscribes and disposes upstream on the scheduler, each a tick later, as RxSwift")
   func subscribeOnSubscribesAndDisposesOnTheScheduler() {
     let scheduler = TestScheduler(initialClock: 0)
