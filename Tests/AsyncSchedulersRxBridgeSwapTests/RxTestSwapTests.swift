@@ -115,7 +115,7 @@ struct RxTestSwapTests {
 }
 
 extension RxTestSwapTests {
-  @Test("a periodic timer re-arms each tick after it ran, as RxSwift: at a shared tick it follows a timer armed before that")
+  @Test("a periodic timer re-arms each tick after it ran, as RxSwift: at a shared tick it follows timers armed before")
   func periodicTimersReArmAfterEachTick() {
     let scheduler = TestScheduler(initialClock: 0)
     let res = scheduler.start(created: 0, subscribed: 200, disposed: 225) {
