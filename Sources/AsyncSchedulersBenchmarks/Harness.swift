@@ -274,3 +274,17 @@ func processCPUSplit() -> (user: Double, system: Double) {
   func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
   return (seconds(usage.ru_utime), seconds(usage.ru_stime))
 }
+
+/// The process CPU time (user + system, every thread) `body` takes.
+func cpuTime(_ body: () -> Void) -> Duration {
+  let before = processCPUSeconds()
+  body()
+  return .seconds(processCPUSeconds() - before)
+}
+
+/// The sum a pipeline's subscriber computes, read after the pipeline completed.
+final class BenchSink: @unchecked Sendable {
+  // Why @unchecked Sendable: `sum` is written by one thread at a time (the sending thread, or the one
+  // serial queue delivering), and read after the completion's semaphore, which orders the accesses.
+  var sum = 0
+}

@@ -9,13 +9,6 @@ import Synchronization
 // baselines); each is measured against the same work written by hand on Dispatch (or, where an
 // Rx pipeline has no Dispatch counterpart, a hand-written hot source: a locked list of closures).
 
-/// The sum a pipeline's subscriber computes, read after the pipeline completed.
-private final class PipelineSink: @unchecked Sendable {
-  // Why @unchecked Sendable: `sum` is written by one thread at a time (the sending thread, or the one
-  // serial queue delivering), and read after the completion's semaphore, which orders the accesses.
-  var sum = 0
-}
-
 /// A hand-written hot source: a locked list of subscribers' closures, called in turn.
 private final class HandHotSource: Sendable {
   let observers = Mutex<[@Sendable (Int) -> Void]>([])
@@ -42,14 +35,14 @@ func rxPipelines(_ options: RunOptions) -> [Figure] {
         target: .info,
         ours: {
           let subject = PublishSubject<Int>()
-          let sink = PipelineSink()
+          let sink = BenchSink()
           let subscription = subject.map { $0 &* 3 }.filter { $0 & 1 == 0 }.subscribe(onNext: { sink.sum &+= $0 })
           defer { subscription.dispose() }
           return time { for value in 0..<count { subject.onNext(value) } }
         },
         baseline: {
           let source = HandHotSource()
-          let sink = PipelineSink()
+          let sink = BenchSink()
           source.subscribe { value in
             let mapped = value &* 3
             if mapped & 1 == 0 { sink.sum &+= mapped }
@@ -67,7 +60,7 @@ func rxPipelines(_ options: RunOptions) -> [Figure] {
         target: .ratio(2.0),
         ours: {
           let scheduler = SerialDispatchQueueScheduler(qos: .default)
-          let sink = PipelineSink()
+          let sink = BenchSink()
           let done = DispatchSemaphore(value: 0)
           return time {
             let subscription = Observable.range(start: 0, count: count)
@@ -80,7 +73,7 @@ func rxPipelines(_ options: RunOptions) -> [Figure] {
         },
         baseline: {
           let queue = DispatchQueue(label: "bench.rx.range.baseline")
-          let sink = PipelineSink()
+          let sink = BenchSink()
           let done = DispatchSemaphore(value: 0)
           return time {
             for value in 0..<count {
@@ -158,8 +151,8 @@ func rxPipelines(_ options: RunOptions) -> [Figure] {
     figures.append(
       compare(
         scenario: "13d … CPU time (user + system)", operations: timers, options: options, target: .info,
-        ours: { pipelineCPUTime { _ = oneShots(ours: true) } },
-        baseline: { pipelineCPUTime { _ = oneShots(ours: false) } }))
+        ours: { cpuTime { _ = oneShots(ours: true) } },
+        baseline: { cpuTime { _ = oneShots(ours: false) } }))
   }
 
   if rows.contains("e") {
@@ -171,14 +164,14 @@ func rxPipelines(_ options: RunOptions) -> [Figure] {
         target: .info,
         ours: {
           let subject = PublishSubject<Int>()
-          let sink = PipelineSink()
+          let sink = BenchSink()
           let subscription = subject.flatMapLatest { Observable.just($0 &+ 1) }.subscribe(onNext: { sink.sum &+= $0 })
           defer { subscription.dispose() }
           return time { for value in 0..<count { subject.onNext(value) } }
         },
         baseline: {
           let source = HandHotSource()
-          let sink = PipelineSink()
+          let sink = BenchSink()
           source.subscribe { sink.sum &+= $0 &+ 1 }
           return time { for value in 0..<count { source.send(value) } }
         }))
@@ -217,11 +210,4 @@ func rxPipelines(_ options: RunOptions) -> [Figure] {
     )
   }
   return figures
-}
-
-/// The process CPU time (user + system, every thread) `body` takes.
-private func pipelineCPUTime(_ body: () -> Void) -> Duration {
-  let before = processCPUSeconds()
-  body()
-  return .seconds(processCPUSeconds() - before)
 }
