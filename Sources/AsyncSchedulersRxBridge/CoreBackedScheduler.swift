@@ -8,8 +8,10 @@ import Dispatch
 /// virtual-time stand-in seam (``StandInCore``), so the timed operators' timers follow the scope's clock
 /// like the scheduler's own work.
 @usableFromInline package protocol CoreBackedScheduler: _RxCoreBackedScheduler {
-  /// Whether `observe(on:)` and `subscribe(on:)` hop through the core directly (`true`), or through
-  /// the Rx scheduler's own `schedule` (RxTest's scheduler, which delays such work by one tick).
+  /// Whether `observe(on:)` hops through the core directly and periodic timers tick on the core's
+  /// repeating timer (`true`), or both go through the Rx scheduler's own `schedule` and
+  /// `schedulePeriodic` (RxTest's scheduler: such work comes a tick later, and a periodic timer re-arms
+  /// after each tick, as in RxSwift).
   var hopsThroughCore: Bool { get }
 }
 
@@ -44,6 +46,15 @@ extension CurrentThreadScheduler: CoreBackedScheduler {
 @inlinable func coreScheduler(of scheduler: some ImmediateSchedulerType, for api: String) -> any Scheduler {
   // Inlinable so that, for a scheduler of a known type, the cast is decided when compiling.
   if let backed = scheduler as? any CoreBackedScheduler { return backed._nativeTarget }
+  return timedCore(of: scheduler, for: api)
+}
+
+/// The core scheduler a periodic timer of `api` ticks on: ``coreScheduler(of:for:)``, except for an Rx
+/// scheduler that does not hop through its core (RxTest's), whose own `schedulePeriodic` re-arms each
+/// tick after it ran, as RxSwift's (the core's repeating timer keeps its place among timers due at one
+/// instant instead).
+@inlinable func periodicCore(of scheduler: some ImmediateSchedulerType, for api: String) -> any Scheduler {
+  if let backed = scheduler as? any CoreBackedScheduler, backed.hopsThroughCore { return backed._nativeTarget }
   return timedCore(of: scheduler, for: api)
 }
 

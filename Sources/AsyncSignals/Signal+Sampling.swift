@@ -23,7 +23,9 @@ extension Signal {
   @inlinable public func sample<Trigger: Sendable>(on trigger: Signal<Trigger, Failure>, resendingLatest: Bool)
     -> Signal
   {
-    combining(trigger) { SampleStateMachine<Element, Trigger, Failure>(resendsLatest: resendingLatest) }
+    combining(trigger) {
+      SampleStateMachine<Element, Trigger, Failure>(rule: resendingLatest ? .resendingLatest : .eachValueOnce)
+    }
   }
 
   /// RxSwift 6's `sample(_:defaultValue:)`, for the Rx bridge: each value at most once at a tick, else

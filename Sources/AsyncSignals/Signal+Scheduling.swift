@@ -91,10 +91,9 @@ extension Signal {
   }
 
   /// Delivers the oldest queued event, then starts the next job if more are queued, else ends the
-  /// drain (the next event starts a new one).
+  /// drain (the next event starts a new one). Once the subscription has ended, no job is started.
   @inlinable func deliverOne() {
-    guard let event = events.withCriticalRegion({ $0.next() }) else { return }
-    observer.send(event)
+    guard let event = events.withCriticalRegion({ $0.next() }), observer.sendReportingOpen(event) else { return }
     let more = events.withCriticalRegion { queue -> Bool in
       guard queue.isEmpty else { return true }
       _ = queue.next()  // Ends the drain.

@@ -19,8 +19,9 @@ extension ObservableType {
     return Observable(
       Signal { observer in
         scheduler.scheduleRecursive(initial) { state, recurse in
+          guard !observer.isTerminated else { return }
           var state = state
-          while !observer.isTerminated {
+          while true {
             do {
               guard let next = try step(state, observer), !observer.isTerminated else { return }
               guard loopsOnTrampoline, TrampolineScheduler.isQueueEmptyBehindRunningAction else {

@@ -204,13 +204,7 @@ extension ObservableType where Element: RxAbstractInteger {
         }
       }
     }
-    // A periodic timer on an Rx scheduler that does not hop through its core (RxTest's) ticks through the
-    // scheduler's own `schedulePeriodic`, as RxSwift's: each tick is re-armed after it ran, so among
-    // timers due at one instant it comes after those armed before it ran (the core's repeating timer
-    // keeps its place instead).
-    let core =
-      every != nil && (scheduler as? any CoreBackedScheduler)?.hopsThroughCore == false
-      ? timedCore(of: scheduler, for: api) : coreScheduler(of: scheduler, for: api)
+    let core = every == nil ? coreScheduler(of: scheduler, for: api) : periodicCore(of: scheduler, for: api)
     let delay = dueTime.duration(for: api, "dueTime")
     return Observable(
       Signal<Int, Never>.timer(after: delay, period: every, on: core).setFailureType(to: (any Error).self)

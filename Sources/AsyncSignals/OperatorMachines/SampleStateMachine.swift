@@ -28,8 +28,6 @@ import AsyncSchedulers
 
   @inlinable init(rule: Rule) { self.rule = rule }
 
-  @inlinable init(resendsLatest: Bool = false) { self.init(rule: resendsLatest ? .resendingLatest : .eachValueOnce) }
-
   /// Whether the latest value is sent at every tick (ReactiveObjC's rule).
   @inlinable var resendsLatest: Bool {
     if case .resendingLatest = rule { return true }
