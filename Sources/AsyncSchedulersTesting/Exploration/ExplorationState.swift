@@ -11,13 +11,12 @@ import AsyncSchedulers
 package struct ExplorationState {
   /// The run's choices so far.
   package private(set) var explorer: OrderExplorer
-  private var tags: [OrderExplorer.Tag?] = []
-  private var head = 0
+  private var tags = FIFOBuffer<OrderExplorer.Tag?>()
 
   /// Exploration with `explorer`, `alreadyQueued` jobs being ready (with no lane).
   package init(explorer: OrderExplorer, alreadyQueued: Int) {
     self.explorer = explorer
-    tags = Array(repeating: nil, count: alreadyQueued)
+    for _ in 0..<alreadyQueued { tags.append(nil) }
   }
 
   /// Whether choices are made (the scope's body runs on the scheduler).
@@ -27,7 +26,7 @@ package struct ExplorationState {
   package mutating func setActive(_ active: Bool) { explorer.setActive(active) }
 
   /// The number of ready jobs it holds a tag for.
-  package var count: Int { tags.count - head }
+  package var count: Int { tags.count }
 
   /// Notes a job queued after the others, with its lane.
   package mutating func queued(_ tag: OrderExplorer.Tag?) { tags.append(tag) }
@@ -36,30 +35,18 @@ package struct ExplorationState {
   /// virtual instant `now`; forgets its tag. Call only with one job ready at least.
   package mutating func takeNext(now: SchedulerInstant) -> Int {
     guard explorer.isActive else {
-      removeFirst()
+      _ = tags.popFirst()
       return 0
     }
-    let offset = explorer.choose(among: tags[head...], now: now)
-    if offset == 0 { removeFirst() } else { tags.remove(at: head + offset) }
+    let offset = explorer.choose(among: tags.pending, now: now)
+    _ = tags.remove(at: offset)
     return offset
   }
 
   /// Forgets the tags of the jobs `taken` selects (one entry per ready job, in order).
   package mutating func removeTaken(_ taken: [Bool]) {
-    var kept: [OrderExplorer.Tag?] = []
-    for (tag, isTaken) in zip(tags[head...], taken) where !isTaken { kept.append(tag) }
+    var kept = FIFOBuffer<OrderExplorer.Tag?>()
+    for (tag, isTaken) in zip(tags.pending, taken) where !isTaken { kept.append(tag) }
     tags = kept
-    head = 0
-  }
-
-  private mutating func removeFirst() {
-    head += 1
-    if head == tags.count {
-      tags.removeAll(keepingCapacity: true)
-      head = 0
-    } else if head >= 64 && head * 2 >= tags.count {
-      tags.removeFirst(head)
-      head = 0
-    }
   }
 }
