@@ -55,9 +55,42 @@ package struct Heap<Entry: HeapEntry> {
   }
 
   /// Removes and returns the earliest entry.
+  ///
+  /// Bottom-up: the hole the first entry leaves moves down to a leaf along the earlier child (one
+  /// comparison and one move per level, where swapping the last entry down costs two comparisons and a
+  /// swap), then the last entry fills it and sifts up, which it rarely does far: it came from the bottom.
   package mutating func popFirst() -> Entry? {
-    guard !storage.isEmpty else { return nil }
-    return remove(at: 0)
+    guard let last = storage.popLast() else { return nil }
+    guard !storage.isEmpty else {
+      last.didMove(to: -1)
+      return last
+    }
+    let first = storage.withUnsafeMutableBufferPointer { buffer -> Entry in
+      let base = buffer.baseAddress!
+      let count = buffer.count
+      let first = base.move()
+      var hole = 0
+      while true {
+        var child = 2 * hole + 1
+        guard child < count else { break }
+        if child + 1 < count && Self.precedes(child + 1, child, in: buffer) { child += 1 }
+        (base + hole).moveInitialize(from: base + child, count: 1)
+        base[hole].didMove(to: hole)
+        hole = child
+      }
+      (base + hole).initialize(to: last)
+      base[hole].didMove(to: hole)
+      var child = hole
+      while child > 0 {
+        let parent = (child - 1) / 2
+        guard Self.precedes(child, parent, in: buffer) else { break }
+        Self.swapEntries(child, parent, in: buffer)
+        child = parent
+      }
+      return first
+    }
+    first.didMove(to: -1)
+    return first
   }
 
   /// Removes and returns the entry at `index`.

@@ -22,9 +22,10 @@ final class ActiveScopes: Sendable {
   /// The scopes of the process.
   static let shared = ActiveScopes()
 
-  /// Active scopes by their identifier (read for code that carries a marker) and by their
-  /// scheduler's address (read for main-actor jobs).
-  private let records = Mutex<(byID: [UInt64: CaptureScope], byScheduler: [UInt: CaptureScope])>(([:], [:]))
+  /// The active scopes, with their schedulers' addresses: found by identifier (for code that carries a
+  /// marker) or by address (for main-actor jobs and clock reads) in a short list, a few scopes even when
+  /// tests run in parallel, searched faster than a dictionary hashes.
+  private let records = Mutex<[(scope: CaptureScope, address: UInt)]>([])
   /// The scope each task belongs to, by task ID, split by the ID's low bits.
   private let shards: [TaskShard] = (0..<64).map { _ in TaskShard() }
   /// How many scopes are active; the hooks are installed while it is above zero.
@@ -35,10 +36,7 @@ final class ActiveScopes: Sendable {
   /// Starts `scope`, with the calling task (the scope's body) as its first task, installing the hooks
   /// if it is the first active scope.
   func begin(_ scope: CaptureScope) {
-    records.withCriticalRegion { records in
-      records.byID[scope.id] = scope
-      records.byScheduler[Self.address(of: scope.scheduler)] = scope
-    }
+    records.withCriticalRegion { $0.append((scope, Self.address(of: scope.scheduler))) }
     let body = TaskIdentity.currentTaskID()
     if body != 0 { adopt(body, into: scope) }
     installations.withCriticalRegion { count in
@@ -60,13 +58,13 @@ final class ActiveScopes: Sendable {
       }
     }
     let record = records.withCriticalRegion { records -> CaptureScope? in
-      records.byScheduler[Self.address(of: scope.scheduler)] = nil
-      return records.byID.removeValue(forKey: scope.id)
+      guard let index = records.firstIndex(where: { $0.scope === scope }) else { return nil }
+      return records.remove(at: index).scope
     }
     guard let record else { return }
     for task in record.close() {
       shard(task).map.withCriticalRegion { map in
-        if map[task] === record { map[task] = nil }
+        if map[SequentialKey(task)] === record { map[SequentialKey(task)] = nil }
       }
     }
   }
@@ -91,7 +89,7 @@ final class ActiveScopes: Sendable {
   /// resumed by the scope's code is not the scope's: it goes on elsewhere.
   func route(_ job: UnownedJob) -> Route {
     let task = TaskIdentity.taskID(of: job)
-    if task != 0, let record = shard(task).map.withCriticalRegion({ $0[task] }), record.isOpen {
+    if task != 0, let record = shard(task).map.withCriticalRegion({ $0[SequentialKey(task)] }), record.isOpen {
       return .scope(record, escaped: isResumedOffTheClock(in: record))
     }
     guard let (record, escaped) = codeScope() else { return .elsewhere }
@@ -115,7 +113,7 @@ final class ActiveScopes: Sendable {
     if let (_, escaped) = codeScope() { return escaped }
     let current = TaskIdentity.currentTaskID()
     guard current != 0, current >= record.firstTask else { return false }
-    return shard(current).map.withCriticalRegion { $0[current] } == nil
+    return shard(current).map.withCriticalRegion { $0[SequentialKey(current)] } == nil
   }
 
   /// The scope of the calling code, and whether that code runs outside the scope (a marked task
@@ -127,16 +125,18 @@ final class ActiveScopes: Sendable {
       return (record, false)
     }
     let marker = CaptureMarker.scope
-    guard marker != 0, let record = records.withCriticalRegion({ $0.byID[marker] }) else { return nil }
+    guard marker != 0,
+      let record = records.withCriticalRegion({ records in records.first { $0.scope.id == marker }?.scope })
+    else { return nil }
     return (record, true)
   }
 
   /// Makes `task` one of `record`'s tasks (unless the scope has ended meanwhile).
   private func adopt(_ task: UInt64, into record: CaptureScope) {
-    shard(task).map.withCriticalRegion { $0[task] = record }
+    shard(task).map.withCriticalRegion { $0[SequentialKey(task)] = record }
     if !record.add(task) {
       shard(task).map.withCriticalRegion { map in
-        if map[task] === record { map[task] = nil }
+        if map[SequentialKey(task)] === record { map[SequentialKey(task)] = nil }
       }
     }
   }
@@ -156,7 +156,7 @@ final class ActiveScopes: Sendable {
   /// The open scope whose task runs the calling code, or whose scheduler runs it on this thread.
   private func scopeOfCallingTask() -> CaptureScope? {
     let current = TaskIdentity.currentTaskID()
-    if current != 0, let record = shard(current).map.withCriticalRegion({ $0[current] }), record.isOpen {
+    if current != 0, let record = shard(current).map.withCriticalRegion({ $0[SequentialKey(current)] }), record.isOpen {
       return record
     }
     guard let (record, escaped) = codeScope(), !escaped, record.isOpen else { return nil }
@@ -165,7 +165,7 @@ final class ActiveScopes: Sendable {
 
   /// The active scope of the scheduler at `address` (compared, never dereferenced), if one runs.
   func activeScope(ofSchedulerAt address: UInt) -> CaptureScope? {
-    records.withCriticalRegion { $0.byScheduler[address] }
+    records.withCriticalRegion { records in records.first { $0.address == address }?.scope }
   }
 
   /// Whether a main-actor job belongs to the active scope of `scheduler`: its task is one of the
@@ -175,7 +175,7 @@ final class ActiveScopes: Sendable {
     let task = TaskIdentity.taskID(of: job)
     guard task != 0 else { return false }
     let known = shard(task).map.withCriticalRegion { map -> Bool? in
-      guard let record = map[task] else { return nil }
+      guard let record = map[SequentialKey(task)] else { return nil }
       return record.scheduler === scheduler && record.isOpen
     }
     if let known { return known }
@@ -199,5 +199,5 @@ final class ActiveScopes: Sendable {
 
 /// One shard of the task map.
 private final class TaskShard: Sendable {
-  let map = Mutex<[UInt64: CaptureScope]>([:])
+  let map = Mutex<[SequentialKey: CaptureScope]>([:])
 }

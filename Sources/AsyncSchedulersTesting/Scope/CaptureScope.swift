@@ -31,6 +31,9 @@ final class CaptureScope: CapturingScope {
   let canceller = BodyCanceller()
   /// Whether the scope is open, and the IDs of its tasks (to forget them when it ends).
   private let tasks = Mutex<(open: Bool, ids: [UInt64])>((true, []))
+  /// `tasks.open`, readable without the lock (asked on every job of the scope's tasks): cleared once,
+  /// under the lock, when the scope closes.
+  private let isOpenFlag = Atomic<Bool>(true)
   /// The clocks' readings when the scope began, and the virtual instant it began at (set once when it
   /// begins; `nil` before): what `ContinuousClock.now` reads in the scope's code (see
   /// ``VirtualClockReads``).
@@ -157,7 +160,7 @@ final class CaptureScope: CapturingScope {
   func ownsJob(_ job: UnownedJob) -> Bool { ActiveScopes.shared.mainActorJob(job, belongsTo: scheduler) }
 
   /// Whether the scope still runs.
-  var isOpen: Bool { tasks.withCriticalRegion { $0.open } }
+  var isOpen: Bool { isOpenFlag.load(ordering: .acquiring) }
 
   /// Notes a task of the scope; `false` once the scope has ended.
   func add(_ task: UInt64) -> Bool {
@@ -172,6 +175,7 @@ final class CaptureScope: CapturingScope {
   func close() -> [UInt64] {
     tasks.withCriticalRegion { tasks in
       tasks.open = false
+      isOpenFlag.store(false, ordering: .releasing)
       defer { tasks.ids = [] }
       return tasks.ids
     }

@@ -6,13 +6,13 @@ import AsyncSchedulers
 /// 'poller'"). Part of the scheduler's state machine: pure, used under its lock.
 package struct SleepRegistry {
   /// The sleeping tasks, by their timer's key.
-  private var sleepers: [SleepKey: SleepingTask] = [:]
+  private var sleepers: [SequentialKey: SleepingTask] = [:]
   /// The named tasks' pending sleeps, by the timer's identity; removed when the timer leaves the heap.
   /// (Unnamed tasks' sleeps are not kept: they cost nothing here.)
   private var labels: [ObjectIdentifier: String] = [:]
 
   /// Remembers the task sleeping on the timer with `key`.
-  mutating func remember(_ task: SleepingTask, key: UInt64) { sleepers[SleepKey(key)] = task }
+  mutating func remember(_ task: SleepingTask, key: UInt64) { sleepers[SequentialKey(key)] = task }
 
   /// Names the sleep `timer` stands for.
   mutating func label(_ timer: ScheduledTimer, _ label: String) { labels[ObjectIdentifier(timer)] = label }
@@ -21,7 +21,7 @@ package struct SleepRegistry {
   func label(of timer: ScheduledTimer) -> String? { labels.isEmpty ? nil : labels[ObjectIdentifier(timer)] }
 
   /// Forgets the sleeper of a timer that fired; the caller releases it after the lock.
-  mutating func forget(_ key: UInt64) -> SleepingTask? { sleepers.removeValue(forKey: SleepKey(key)) }
+  mutating func forget(_ key: UInt64) -> SleepingTask? { sleepers.removeValue(forKey: SequentialKey(key)) }
 
   /// `timer` left the heap (fired or removed): its name goes.
   mutating func timerLeft(_ timer: ScheduledTimer) {
