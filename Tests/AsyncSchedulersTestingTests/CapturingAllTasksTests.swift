@@ -240,6 +240,31 @@ struct CapturingAllTasksTests {
       ])
   }
 
+  @Test("Runaway main-actor tasks and main-queue blocks of the scope are named as what they are, not as bridged blocks")
+  func runawayMainActorWorkIsNamed() async {
+    let scheduler = TestScheduler(maximumJobsPerInstant: 200)
+    let stop = Locked(false)
+    @Sendable func repostOnTheMainQueue() {
+      DispatchQueue.main.async { if !stop.withCriticalRegion({ $0 }) { repostOnTheMainQueue() } }
+    }
+    let issues = await IssueCapture.collecting {
+      await scheduler.capturingAllTasks {
+        let spinner = Task { @MainActor in
+          while !stop.withCriticalRegion({ $0 }) { await Task.yield() }
+        }
+        repostOnTheMainQueue()
+        scheduler.run()
+        stop.withCriticalRegion { $0 = true }
+        scheduler.run()
+        await spinner.value
+      }
+    }
+    let runaway = issues.first { $0.contains("stopped after running 200 jobs") }
+    #expect(runaway?.contains("task or actor job(s)") == true)
+    #expect(runaway?.contains("main-queue block(s)") == true)
+    #expect(runaway?.contains("bridged block") == false)
+  }
+
   @Test("Main-actor work of code outside the scope runs on the real main actor while a scope is active")
   func outsideMainActorWorkIsUntouched() async {
     let scheduler = TestScheduler()

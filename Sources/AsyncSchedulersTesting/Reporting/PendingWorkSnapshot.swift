@@ -8,6 +8,8 @@ package struct PendingWorkSnapshot: Sendable {
     case callback
     case actorJob
     case taskJob
+    case mainQueueBlock
+    case bridgedBlock
   }
 
   /// A pending timer: its deadline, its interval when it repeats, and the plain sleep it stands for
@@ -39,6 +41,8 @@ package struct PendingWorkSnapshot: Sendable {
       case .callback: lines.append("  - callback job, ready at \(now)")
       case .actorJob: lines.append("  - actor job, ready at \(now)")
       case .taskJob: lines.append("  - task job, ready at \(now)")
+      case .mainQueueBlock: lines.append("  - main-queue block, ready at \(now)")
+      case .bridgedBlock: lines.append("  - bridged block (RACScheduler or an Rx scheduler), ready at \(now)")
       }
     }
     for timer in timers {
@@ -63,6 +67,7 @@ package struct PendingWorkSnapshot: Sendable {
 package struct RunawaySnapshot: Sendable {
   package var callbacks: Int
   package var bridged: Int
+  package var mainQueueBlocks: Int
   package var tasks: Int
   package var timers: Int
   package var pending: PendingWorkSnapshot
@@ -71,10 +76,11 @@ package struct RunawaySnapshot: Sendable {
   package func describe(name: String) -> String {
     var kinds: [String] = []
     if callbacks > 0 { kinds.append("\(callbacks) callback job(s)") }
-    if bridged > 0 { kinds.append("\(bridged) bridged block(s) (RACScheduler)") }
+    if bridged > 0 { kinds.append("\(bridged) bridged block(s) (RACScheduler or an Rx scheduler)") }
+    if mainQueueBlocks > 0 { kinds.append("\(mainQueueBlocks) main-queue block(s)") }
     if tasks > 0 { kinds.append("\(tasks) task or actor job(s)") }
     if timers > 0 { kinds.append("\(timers) timer(s)") }
-    let total = callbacks + bridged + tasks + timers
+    let total = callbacks + bridged + mainQueueBlocks + tasks + timers
     return "TestScheduler '\(name)' stopped after running \(total) jobs at \(pending.now) without the clock "
       + "moving: work keeps scheduling more work at the same instant (a callback or block that "
       + "reschedules itself at once, a recursive block that always recurses, a loop polling with perform "

@@ -5,7 +5,7 @@ import AsyncSchedulers
 /// the scope's code. It runs with the main queue held, and it is in the main queue's one lane with the
 /// scope's main-actor jobs: on a device they are one FIFO, so exploring orderings never reorders them
 /// among themselves (see ``OrderExplorer``).
-final class MainQueueWork: RunnableJob {
+final class MainQueueWork: NamedRunnableJob {
   private let action: ScheduledAction
 
   /// `action` (already wrapped to hold the main queue when it runs).
@@ -16,4 +16,7 @@ final class MainQueueWork: RunnableJob {
 
   /// Whether the callback was disposed (a stepping driver skips it).
   var isJobCancelled: Bool { action.isDisposed }
+
+  /// A main-queue block, in failure messages.
+  var kind: RunnableJobKind { .mainQueueBlock }
 }

@@ -70,7 +70,7 @@ final class TestSchedulerMainExecutor: SerialExecutor, Sendable {
 }
 
 /// One main-actor job of a capturing scope, queued in the scheduler's FIFO.
-final class MainActorJob: RunnableJob {
+final class MainActorJob: NamedRunnableJob {
   let job: UnownedJob
   /// Unretained: the job lives in the scheduler's FIFO and only the scheduler runs it.
   unowned(unsafe) let scheduler: TestScheduler
@@ -81,6 +81,9 @@ final class MainActorJob: RunnableJob {
   }
 
   var isJobCancelled: Bool { false }
+
+  /// A task's job, in failure messages.
+  var kind: RunnableJobKind { .taskJob }
 
   func runJob() {
     let executor = scheduler.mainExecutor.asUnownedSerialExecutor()

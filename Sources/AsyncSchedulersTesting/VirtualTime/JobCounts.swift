@@ -4,14 +4,20 @@ import AsyncSchedulers
 struct JobCounts {
   var callbacks = 0
   var bridged = 0
+  var mainQueueBlocks = 0
   var tasks = 0
   var timers = 0
-  var total: Int { callbacks + bridged + tasks + timers }
+  var total: Int { callbacks + bridged + mainQueueBlocks + tasks + timers }
 
   mutating func count(_ work: Work) {
     switch work {
     case .action, .closure: callbacks += 1
-    case .runnable: bridged += 1
+    case .runnable(let job):
+      switch RunnableJobKind(of: job) {
+      case .taskJob: tasks += 1
+      case .mainQueueBlock: mainQueueBlocks += 1
+      case .bridgedBlock: bridged += 1
+      }
     case .job, .taskJob: tasks += 1
     }
   }

@@ -8,15 +8,21 @@ extension TestSchedulerStateMachine {
     guard isRunaway else { return nil }
     let counts = runAtInstant
     return RunawaySnapshot(
-      callbacks: counts.callbacks, bridged: counts.bridged, tasks: counts.tasks, timers: counts.timers,
-      pending: pendingSnapshot())
+      callbacks: counts.callbacks, bridged: counts.bridged, mainQueueBlocks: counts.mainQueueBlocks,
+      tasks: counts.tasks, timers: counts.timers, pending: pendingSnapshot())
   }
 
   /// A copy of what is pending, for failure messages.
   package func pendingSnapshot() -> PendingWorkSnapshot {
     let ready = queues.readyWork.map { work -> PendingWorkSnapshot.ReadyKind in
       switch work {
-      case .action, .closure, .runnable: .callback
+      case .action, .closure: .callback
+      case .runnable(let job):
+        switch RunnableJobKind(of: job) {
+        case .taskJob: .taskJob
+        case .mainQueueBlock: .mainQueueBlock
+        case .bridgedBlock: .bridgedBlock
+        }
       case .job: .actorJob
       case .taskJob: .taskJob
       }
