@@ -74,15 +74,26 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   let backgroundTasks = Mutex<[Task<Void, Never>]?>(nil)
   /// The executor actors bound to this scheduler use.
   let serialExecutor = TestSchedulerSerialExecutor()
-  /// The executor the main actor of a capturing scope's code runs on (made by the first scope).
-  private let mainExecutorReference = AtomicLazyReference<TestSchedulerMainExecutor>()
+  /// The address of the executor the main actor of a capturing scope's code runs on (made by the first
+  /// scope; 0 before). The executor is immortal, so its address is all that needs keeping: reading it is
+  /// one atomic load, with no reference count and no generic container (this is read on every
+  /// main-actor job and every main-actor hop of a scope's code).
+  private let mainExecutorAddress = Atomic<UInt>(0)
   /// The executor the main actor of a capturing scope's code runs on.
   var mainExecutor: TestSchedulerMainExecutor {
-    if let executor = mainExecutorReference.load() { return executor }
+    let address = mainExecutorAddress.load(ordering: .acquiring)
+    if address != 0 { return Self.mainExecutor(at: address) }
     let made = TestSchedulerMainExecutor.makeImmortal(for: self)
-    let executor = mainExecutorReference.storeIfNil(made)
-    if executor !== made { made.detach() }  // Another thread made one first: this one is never used.
-    return executor
+    let madeAddress = UInt(bitPattern: Unmanaged.passUnretained(made).toOpaque())
+    let (exchanged, original) = mainExecutorAddress.compareExchange(
+      expected: 0, desired: madeAddress, successOrdering: .acquiringAndReleasing, failureOrdering: .acquiring)
+    if exchanged { return made }
+    made.detach()  // Another thread made one first: this one is never used.
+    return Self.mainExecutor(at: original)
+  }
+
+  private static func mainExecutor(at address: UInt) -> TestSchedulerMainExecutor {
+    Unmanaged<TestSchedulerMainExecutor>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).takeUnretainedValue()
   }
   /// What this scheduler's timers point back to (weakly, so pending timers do not keep it alive).
   let timerOwner = TestSchedulerTimerOwner()
@@ -147,7 +158,8 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
 
   deinit {
     timerOwner.detach()
-    mainExecutorReference.load()?.detach()
+    let address = mainExecutorAddress.load(ordering: .acquiring)
+    if address != 0 { Self.mainExecutor(at: address).detach() }
   }
 
   /// Where the scheduler was created: where failures it finds on its own are reported.
