@@ -8,14 +8,20 @@ import Dispatch
 extension TestScheduler {
   /// Starts capturing for `scope`; returns the virtual instant it began at.
   func beginCapturing(_ scope: any CapturingScope) -> SchedulerInstant {
-    let change = state.withCriticalRegion { $0.beginCapturing(scope) }
+    let change = state.withCriticalRegion { state in
+      defer { isCapturingHint.store(true, ordering: .releasing) }
+      return state.beginCapturing(scope)
+    }
     if change.wake { wakeup.signal() }
     return change.start
   }
 
   /// Stops capturing: the pump stops at its next step, callers of `settle()` go on.
   func endCapturing() {
-    let (change, scope) = state.withCriticalRegion { $0.endCapturing() }
+    let (change, scope) = state.withCriticalRegion { state in
+      defer { isCapturingHint.store(false, ordering: .releasing) }
+      return state.endCapturing()
+    }
     withExtendedLifetime(scope) {}
     if change.wake { wakeup.signal() }
     for waiter in change.settled { waiter.resume() }
@@ -24,8 +30,12 @@ extension TestScheduler {
   /// Whether scope `id` captures now.
   func isCapturing(scope id: UInt64) -> Bool { state.withCriticalRegion { $0.capturingScope == id } }
 
-  /// The scope capturing now, if any (read under the lock, asked after it).
-  var capturingScope: (any CapturingScope)? { state.withCriticalRegion { $0.scope } }
+  /// The scope capturing now, if any (read under the lock, asked after it; with no lock while the
+  /// scheduler captures for no scope, the common case of every job handed to it).
+  var capturingScope: (any CapturingScope)? {
+    guard isCapturingHint.load(ordering: .acquiring) else { return nil }
+    return state.withCriticalRegion { $0.scope }
+  }
 
   /// The pump's next step while scope `scope` captures.
   func pumpStep(scope: UInt64) -> TestSchedulerStateMachine.PumpStep {

@@ -79,6 +79,10 @@ public final class TestScheduler: Scheduler, SerialExecutor, RunnableJobSubmitti
   /// one atomic load, with no reference count and no generic container (this is read on every
   /// main-actor job and every main-actor hop of a scope's code).
   private let mainExecutorAddress = Atomic<UInt>(0)
+  /// Whether a scope captures this scheduler: set and cleared in the critical regions that begin and
+  /// end capturing, read without the lock by ``capturingScope`` (a job handed over while it changes is
+  /// ordered before or after the change, as the lock would order it).
+  let isCapturingHint = Atomic<Bool>(false)
   /// The executor the main actor of a capturing scope's code runs on.
   var mainExecutor: TestSchedulerMainExecutor {
     let address = mainExecutorAddress.load(ordering: .acquiring)
