@@ -80,13 +80,7 @@ package struct Heap<Entry: HeapEntry> {
       }
       (base + hole).initialize(to: last)
       base[hole].didMove(to: hole)
-      var child = hole
-      while child > 0 {
-        let parent = (child - 1) / 2
-        guard Self.precedes(child, parent, in: buffer) else { break }
-        Self.swapEntries(child, parent, in: buffer)
-        child = parent
-      }
+      Self.siftUp(hole, in: buffer)
       return first
     }
     first.didMove(to: -1)
@@ -120,14 +114,16 @@ package struct Heap<Entry: HeapEntry> {
   }
 
   private mutating func siftUp(_ start: Int) {
-    storage.withUnsafeMutableBufferPointer { buffer in
-      var child = start
-      while child > 0 {
-        let parent = (child - 1) / 2
-        guard Self.precedes(child, parent, in: buffer) else { break }
-        Self.swapEntries(child, parent, in: buffer)
-        child = parent
-      }
+    storage.withUnsafeMutableBufferPointer { Self.siftUp(start, in: $0) }
+  }
+
+  private static func siftUp(_ start: Int, in buffer: UnsafeMutableBufferPointer<Entry>) {
+    var child = start
+    while child > 0 {
+      let parent = (child - 1) / 2
+      guard precedes(child, parent, in: buffer) else { break }
+      swapEntries(child, parent, in: buffer)
+      child = parent
     }
   }
 
