@@ -126,11 +126,13 @@ struct CapturingAllTasksTests {
     }
     outsider.start()
     // The body blocks the scope's thread on purpose: a stall timeout beyond the wait keeps the pump
-    // watch (which would hand the scope to a new thread) out of it.
-    let completed = await scheduler.capturingAllTasks(stallTimeout: .seconds(120)) {
+    // watch (which would hand the scope to a new thread) out of it. The outsider's task needs a thread of
+    // the cooperative pool, which the parallel suite on two cores has kept busy for over a minute: a
+    // generous bound.
+    let completed = await scheduler.capturingAllTasks(stallTimeout: .seconds(900)) {
       start.signal()
       // The pump is blocked here: captured work could not run, so only uncaptured work completes.
-      return done.wait(timeout: .now() + 60) == .success
+      return done.wait(timeout: .now() + 600) == .success
     }
     #expect(completed)
     #expect(ranOnScheduler.withCriticalRegion { $0 } == false)
