@@ -5,7 +5,7 @@ import AsyncSchedulers
 /// the scope's code. It runs with the main queue held, and it is in the main queue's one lane with the
 /// scope's main-actor jobs: on a device they are one FIFO, so exploring orderings never reorders them
 /// among themselves (see ``OrderExplorer``).
-final class MainQueueWork: NamedRunnableJob {
+final class MainQueueWork: RunnableJob {
   private let action: ScheduledAction
 
   /// `action` (already wrapped to hold the main queue when it runs).
@@ -18,5 +18,5 @@ final class MainQueueWork: NamedRunnableJob {
   var isJobCancelled: Bool { action.isDisposed }
 
   /// A main-queue block, in failure messages.
-  var kind: RunnableJobKind { .mainQueueBlock }
+  var role: RunnableJobRole { .mainQueueBlock }
 }

@@ -70,7 +70,7 @@ final class TestSchedulerMainExecutor: SerialExecutor, Sendable {
 }
 
 /// One main-actor job of a capturing scope, queued in the scheduler's FIFO.
-final class MainActorJob: NamedRunnableJob {
+final class MainActorJob: RunnableJob {
   let job: UnownedJob
   /// Unretained: the job lives in the scheduler's FIFO and only the scheduler runs it.
   unowned(unsafe) let scheduler: TestScheduler
@@ -83,7 +83,7 @@ final class MainActorJob: NamedRunnableJob {
   var isJobCancelled: Bool { false }
 
   /// A task's job, in failure messages.
-  var kind: RunnableJobKind { .taskJob }
+  var role: RunnableJobRole { .taskJob }
 
   func runJob() {
     let executor = scheduler.mainExecutor.asUnownedSerialExecutor()

@@ -13,7 +13,7 @@ struct JobCounts {
     switch work {
     case .action, .closure: callbacks += 1
     case .runnable(let job):
-      switch RunnableJobKind(of: job) {
+      switch job.role {
       case .taskJob: tasks += 1
       case .mainQueueBlock: mainQueueBlocks += 1
       case .bridgedBlock: bridged += 1

@@ -18,7 +18,7 @@ extension TestSchedulerStateMachine {
       switch work {
       case .action, .closure: .callback
       case .runnable(let job):
-        switch RunnableJobKind(of: job) {
+        switch job.role {
         case .taskJob: .taskJob
         case .mainQueueBlock: .mainQueueBlock
         case .bridgedBlock: .bridgedBlock
