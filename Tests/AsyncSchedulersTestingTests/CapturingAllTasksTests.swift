@@ -269,6 +269,17 @@ struct CapturingAllTasksTests {
     #expect(runaway?.contains("bridged block") == false)
   }
 
+  @Test("A main-queue block of the scope waiting in the FIFO is listed as a main-queue block")
+  func pendingMainQueueBlockIsNamed() async {
+    let scheduler = TestScheduler()
+    let pending = await scheduler.capturingAllTasks {
+      DispatchQueue.main.async {}
+      return scheduler.pendingDescription
+    }
+    #expect(pending.contains("main-queue block, ready at 0.0 seconds"))
+    #expect(!pending.contains("callback job"))
+  }
+
   @Test("Main-actor work of code outside the scope runs on the real main actor while a scope is active")
   func outsideMainActorWorkIsUntouched() async {
     let scheduler = TestScheduler()

@@ -29,10 +29,11 @@ final class CaptureScope: CapturingScope {
   /// The body's task.
   private let bodyTask: SleepingTask?
   let canceller = BodyCanceller()
-  /// Whether the scope is open, and the IDs of its tasks (to forget them when it ends).
-  private let tasks = Mutex<(open: Bool, ids: [UInt64])>((true, []))
-  /// `tasks.open`, readable without the lock (asked on every job of the scope's tasks): cleared once,
-  /// under the lock, when the scope closes.
+  /// The IDs of the scope's tasks (to forget them when it ends).
+  private let taskIDs = Mutex<[UInt64]>([])
+  /// Whether the scope is open: read without a lock (asked on every job of the scope's tasks), cleared
+  /// once, under `taskIDs`' lock, when the scope closes, and read under that lock by ``add(_:)``, so no
+  /// task joins a closed scope.
   private let isOpenFlag = Atomic<Bool>(true)
   /// The clocks' readings when the scope began, and the virtual instant it began at (set once when it
   /// begins; `nil` before): what `ContinuousClock.now` reads in the scope's code (see
@@ -164,20 +165,19 @@ final class CaptureScope: CapturingScope {
 
   /// Notes a task of the scope; `false` once the scope has ended.
   func add(_ task: UInt64) -> Bool {
-    tasks.withCriticalRegion { tasks in
-      guard tasks.open else { return false }
-      tasks.ids.append(task)
+    taskIDs.withCriticalRegion { ids in
+      guard isOpenFlag.load(ordering: .relaxed) else { return false }
+      ids.append(task)
       return true
     }
   }
 
   /// Closes the scope: returns the IDs of its tasks.
   func close() -> [UInt64] {
-    tasks.withCriticalRegion { tasks in
-      tasks.open = false
+    taskIDs.withCriticalRegion { ids in
       isOpenFlag.store(false, ordering: .releasing)
-      defer { tasks.ids = [] }
-      return tasks.ids
+      defer { ids = [] }
+      return ids
     }
   }
 

@@ -10,15 +10,11 @@ struct JobCounts {
   var total: Int { callbacks + bridged + mainQueueBlocks + tasks + timers }
 
   mutating func count(_ work: Work) {
-    switch work {
-    case .action, .closure: callbacks += 1
-    case .runnable(let job):
-      switch job.role {
-      case .taskJob: tasks += 1
-      case .mainQueueBlock: mainQueueBlocks += 1
-      case .bridgedBlock: bridged += 1
-      }
-    case .job, .taskJob: tasks += 1
+    switch PendingWorkSnapshot.ReadyKind(work) {
+    case .callback: callbacks += 1
+    case .bridgedBlock: bridged += 1
+    case .mainQueueBlock: mainQueueBlocks += 1
+    case .actorJob, .taskJob: tasks += 1
     }
   }
 }

@@ -14,24 +14,29 @@ extension TestSchedulerStateMachine {
 
   /// A copy of what is pending, for failure messages.
   package func pendingSnapshot() -> PendingWorkSnapshot {
-    let ready = queues.readyWork.map { work -> PendingWorkSnapshot.ReadyKind in
-      switch work {
-      case .action, .closure: .callback
-      case .runnable(let job):
-        switch job.role {
-        case .taskJob: .taskJob
-        case .mainQueueBlock: .mainQueueBlock
-        case .bridgedBlock: .bridgedBlock
-        }
-      case .job: .actorJob
-      case .taskJob: .taskJob
-      }
-    }
+    let ready = queues.readyWork.map(PendingWorkSnapshot.ReadyKind.init)
     let timers = queues.timersInOrder.map { entry in
       PendingWorkSnapshot.Timer(
         deadline: entry.deadline, repeatInterval: entry.repeatInterval,
         label: entry.timer.flatMap { sleeps.label(of: $0) })
     }
     return PendingWorkSnapshot(now: now, ready: ready, timers: timers, abandonedSleeps: sleeps.abandonedCount)
+  }
+}
+
+extension PendingWorkSnapshot.ReadyKind {
+  /// The kind of `work`, as failure messages name it (a runnable job says what it is: its `role`).
+  init(_ work: Work) {
+    switch work {
+    case .action, .closure: self = .callback
+    case .runnable(let job):
+      switch job.role {
+      case .taskJob: self = .taskJob
+      case .mainQueueBlock: self = .mainQueueBlock
+      case .bridgedBlock: self = .bridgedBlock
+      }
+    case .job: self = .actorJob
+    case .taskJob: self = .taskJob
+    }
   }
 }
