@@ -49,12 +49,16 @@ extension TestScheduler {
   func addSleepTimer(_ timer: ScheduledTimer, at deadline: SchedulerInstant, sleeper: SleepingTask?, key: UInt64) {
     let arrival = Self.arrival(for: self)
     let label = Self.currentTaskName().map { "plain sleep of task '\($0)'" }
+    var watch = false
     let admission = handOver(describing: "a plain sleep due at \(deadline)") { state, escape in
       if let sleeper { state.rememberSleeper(sleeper, key: key) }
       if let label { state.labelSleep(timer, label) }
-      return state.addTimer(timer, at: deadline, arrival, escape: escape)
+      let admission = state.addTimer(timer, at: deadline, arrival, escape: escape)
+      if case .queued = admission { watch = state.armStallWatchForTimer() }
+      return admission
     }
     if admission?.wake == true { wakeup.signal() }
+    if watch { startStallWatch() }
   }
 
   /// The calling task's name (SE-0469, `Task(name:)`), which failure messages show for its pending
@@ -71,10 +75,14 @@ extension TestScheduler {
     -> ScheduledAction
   {
     let arrival = acceptsCallbacksFromAnyThread ? .onScheduler : Self.arrival(for: self)
+    var watch = false
     let admission = handOver(describing: what()) { state, escape in
-      state.addTimer(timer, at: deadline, arrival, escape: escape)
+      let admission = state.addTimer(timer, at: deadline, arrival, escape: escape)
+      if case .queued = admission { watch = state.armStallWatchForTimer() }
+      return admission
     }
     if admission?.wake == true { wakeup.signal() }
+    if watch { startStallWatch() }
     return timer
   }
 

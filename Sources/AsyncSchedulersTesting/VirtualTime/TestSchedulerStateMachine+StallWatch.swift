@@ -12,6 +12,16 @@ extension TestSchedulerStateMachine {
     return true
   }
 
+  /// Arms the stall watch for a timer added to a scheduler the watch has already found stalled and the
+  /// test still has not driven (the watch drives it now); returns `true` when a watch starts. The code
+  /// the watch ran may leave the scheduler and add its sleep's timer later, from elsewhere, after the
+  /// re-armed watch has ended with nothing pending: without this, that sleep would wait forever. Before a
+  /// first stall a timer arms nothing: timers the test sets up and drives later are its choice.
+  package mutating func armStallWatchForTimer() -> Bool {
+    guard hasStalled else { return false }
+    return armStallWatch()
+  }
+
   /// How a stall watch ended.
   package enum StallWatchEnd: Equatable {
     /// No stall: the scheduler was driven, captured, or has nothing waiting.
