@@ -37,6 +37,17 @@ extension Scheduler {
   /// throws `CancellationError` promptly (the wake-up is one enqueue on the task's executor), removes
   /// the timer entry and releases everything the sleep held. The task resumes on its own executor.
   public func sleep(until deadline: SchedulerInstant, tolerance: Duration?) async throws {
+    try await sleep(until: deadline, tolerance: tolerance) { schedule(at: $0, leeway: $1, $2) }
+  }
+
+  /// The default sleep, with its wake-up timer added by `addTimer(deadline, leeway, wake)` instead of
+  /// ``schedule(at:leeway:_:)``: for a scheduler that treats a sleeping task's timer apart from other
+  /// timers (a test scheduler watches it). `addTimer` is called once, on the calling task, while it
+  /// suspends; the rest (cancellation, a deadline not in the future) is the default's.
+  package func sleep(
+    until deadline: SchedulerInstant, tolerance: Duration?,
+    addingTimerWith addTimer: (SchedulerInstant, Duration, @escaping @Sendable () -> Void) -> ScheduledAction
+  ) async throws {
     try Task.checkCancellation()
     guard deadline > now else { return }
     // `withCallbackCompletion` spelled out, so the timer's body calls the bridge directly (one closure
@@ -46,7 +57,7 @@ extension Scheduler {
       operation: {
         try await withUnsafeThrowingContinuation { continuation in
           guard bridge.install(continuation) else { return }
-          bridge.attach(schedule(at: deadline, leeway: tolerance ?? .zero) { bridge.complete(.success(())) })
+          bridge.attach(addTimer(deadline, tolerance ?? .zero) { bridge.complete(.success(())) })
         }
       },
       onCancel: { bridge.cancel() })

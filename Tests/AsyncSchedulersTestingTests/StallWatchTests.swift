@@ -5,8 +5,8 @@ import Foundation
 import Synchronization
 import Testing
 
-/// A counter whose executor is a scheduler.
-private actor BoundCounter {
+/// A counter whose executor is a scheduler (also used by `PoolTurnTests`).
+actor BoundCounter {
   let scheduler: TestScheduler
   var value = 0
   init(scheduler: TestScheduler) { self.scheduler = scheduler }
@@ -113,6 +113,52 @@ struct StallWatchTests {
     } matching: { issue in
       issue.comments.contains { $0.rawValue.contains("nothing drives it") || $0.rawValue.contains("from outside") }
     }
+  }
+
+  @Test(
+    "a task sleeping on the clock of a scheduler nothing drives: the stall is this test's, and the task wakes at its exact deadline",
+    .enabled(if: !isThreadSanitized))
+  func undrivenSleepFailsAndWakes() async {
+    // A plain task sleeping on a test scheduler's clock (an escape: the fix is to start it with
+    // Task(executorPreference: scheduler)), and a test that awaits it without driving: before the
+    // sleep was watched, nothing reported either, and the test hung.
+    let wentOn = Latch()
+    let now = Locked(SchedulerInstant.zero)
+    await withKnownIssue {
+      let scheduler = TestScheduler(stallTimeout: .milliseconds(200))
+      let task = Task {
+        try? await scheduler.sleep(for: .seconds(5))
+        wentOn.signal()
+      }
+      #expect(await wentOn.wait(timeout: .seconds(600)))
+      _ = task
+      now.withCriticalRegion { $0 = scheduler.now }
+    } matching: { issue in
+      issue.comments.contains {
+        ($0.rawValue.contains("nothing drives it") && $0.rawValue.contains("sleep on its clock"))
+          || $0.rawValue.contains("from outside")
+      }
+    }
+    #expect(now.withCriticalRegion { $0 } == .zero.advanced(by: .seconds(5)))
+  }
+
+  @Test("a sleep on a scheduler the test drives, and a callback timer nobody waits for, are not stalls")
+  func drivenSleepAndCallbackTimerAreNotStalls() async {
+    let scheduler = TestScheduler(stallTimeout: .milliseconds(100))
+    scheduler.advance(by: .seconds(1))  // The test drives it: what it leaves pending is its choice.
+    let task = Task(executorPreference: scheduler) { try await scheduler.sleep(until: .zero.advanced(by: .seconds(6))) }
+    try? await Task.sleep(for: .milliseconds(400))  // Real time: four stall timeouts.
+    #expect(scheduler.now == .zero.advanced(by: .seconds(1)))
+    scheduler.advance(by: .seconds(5))
+    #expect((try? await task.value) != nil)
+    // A timer the test sets and drives later is its choice too, however long it waits first.
+    let idle = TestScheduler(stallTimeout: .milliseconds(100))
+    let fired = Locked(false)
+    idle.schedule(after: .seconds(1)) { fired.withCriticalRegion { $0 = true } }
+    try? await Task.sleep(for: .milliseconds(400))
+    #expect(!fired.withCriticalRegion { $0 })
+    idle.advance(by: .seconds(1))
+    #expect(fired.withCriticalRegion { $0 })
   }
 
   @Test("a stall timeout counts a negative value as zero and takes a huge one without trapping")

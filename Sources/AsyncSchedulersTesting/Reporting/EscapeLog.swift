@@ -6,7 +6,7 @@ import AsyncSchedulers
 package struct EscapeLog {
   /// One piece of work that escaped.
   package struct Entry: Sendable, Equatable {
-    /// What escaped ("a task or actor job", "a timer or sleep due at 0.25 s", …).
+    /// What escaped ("a task or actor job", "a sleep due at 0.25 s", "a timer due at 1.0 seconds", …).
     package var what: String
     /// Where it came from, as far as can be known.
     package var origin: String

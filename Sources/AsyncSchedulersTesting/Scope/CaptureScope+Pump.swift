@@ -44,6 +44,10 @@ extension CaptureScope {
             canceller.requestCancellation()
           case .wait(let stallBound):
             if !scheduler.waitForWork(timeout: stallBound ? options.stallTimeout : nil) {
+              // Not a stall until the cooperative pool has had its turn (a real callback's wake-up
+              // may still wait in its queue), for another stall timeout at most.
+              let turn = PoolTurn.start { [scheduler] in scheduler.wakePump() }
+              if scheduler.waitForWork(orUntil: { turn.isOver }, timeout: options.stallTimeout) { continue }
               let timersPending = recordStall()
               pumpMachine.machine.waitTimedOut(timersPending: timersPending)
             }

@@ -28,7 +28,24 @@ extension TestScheduler {
   public func schedule(
     at deadline: SchedulerInstant, leeway: Duration = .zero, _ action: @escaping @Sendable () -> Void
   ) -> ScheduledAction {
-    addTimer(ScheduledTimer(owner: timerOwner, action), at: deadline, describing: "a timer or sleep due at \(deadline)")
+    addTimer(ScheduledTimer(owner: timerOwner, action), at: deadline, describing: "a timer due at \(deadline)")
+  }
+
+  /// Suspends the calling task until `deadline` on the virtual clock: its wake-up is a timer, fired by a
+  /// driving call (or by auto-advance in a capturing scope) when the clock reaches `deadline`;
+  /// `tolerance` is ignored (virtual timers are exact).
+  ///
+  /// A deadline that is not in the future returns at once. Cancelling the task throws
+  /// `CancellationError` promptly and removes the timer. Outside a capturing scope, a sleep on a
+  /// scheduler the test has never driven is watched: if nothing drives the scheduler within
+  /// ``stallTimeout`` of real time, the test fails ("nothing drives it") and the scheduler runs its
+  /// pending work and timers in order, so the sleeping task, and the test, go on instead of hanging.
+  public func sleep(until deadline: SchedulerInstant, tolerance: Duration?) async throws {
+    try await sleep(until: deadline, tolerance: tolerance) { deadline, _, wake in
+      addTimer(
+        ScheduledTimer(owner: timerOwner, wake), at: deadline, describing: "a sleep due at \(deadline)",
+        isSleep: true)
+    }
   }
 
   /// Adds a repeating timer at `start + interval × k`; `leeway` is ignored.
@@ -68,9 +85,11 @@ extension TestScheduler {
     return nil
   }
 
-  /// Adds `timer`; `what` names it in an escape report.
+  /// Adds `timer`; `what` names it in an escape report. The timer of a task's sleep (`isSleep`) is
+  /// watched for stalls (see ``sleep(until:tolerance:)``).
   private func addTimer(
-    _ timer: ScheduledTimer, at deadline: SchedulerInstant, describing what: @autoclosure () -> String
+    _ timer: ScheduledTimer, at deadline: SchedulerInstant, describing what: @autoclosure () -> String,
+    isSleep: Bool = false
   )
     -> ScheduledAction
   {
@@ -78,7 +97,9 @@ extension TestScheduler {
     var watch = false
     let admission = handOver(describing: what()) { state, escape in
       let admission = state.addTimer(timer, at: deadline, arrival, escape: escape)
-      if case .queued = admission { watch = state.armStallWatchForTimer() }
+      if case .queued = admission {
+        watch = isSleep ? state.watchSleep(timer) : state.armStallWatchForTimer()
+      }
       return admission
     }
     if admission?.wake == true { wakeup.signal() }

@@ -52,6 +52,20 @@ extension TestScheduler {
     return false
   }
 
+  /// After ``waitForWork(timeout:)`` ran out: blocks the pump again until work arrives or `isOver`
+  /// holds (whoever makes it hold then calls ``wakePump()``), for at most `timeout` of real time.
+  /// Returns `true` when work is ready.
+  func waitForWork(orUntil isOver: () -> Bool, timeout: Duration) -> Bool {
+    let deadline = SchedulerInstant.uptimeNow.advanced(by: max(timeout, .zero)).dispatchTime
+    while true {
+      guard state.withCriticalRegion({ $0.blockUntilWorkArrives() }) else { return true }
+      if isOver() || wakeup.wait(timeout: deadline) == .timedOut {
+        state.withCriticalRegion { $0.stopWaiting() }
+        return false
+      }
+    }
+  }
+
   /// Fires the earliest timer, moving the clock to its deadline, when nothing is ready and no driving
   /// call runs. Called after the pump's step found nothing ready (the pump is registered as the blocked
   /// waiter): it stays registered unless it goes on running, so work arriving meanwhile wakes it.

@@ -3,20 +3,24 @@ import Dispatch
 import Synchronization
 
 /// Never a silent hang: a task that awaits a job parked on a scheduler nothing drives (an actor bound
-/// to it, a task preferring it) would wait forever. One real-time timer per scheduler watches such a job
-/// (armed when it arrives from outside a scheduler that has never been driven and no scope captures);
+/// to it, a task preferring it), or sleeps on its clock, would wait forever. One real-time timer per
+/// scheduler watches such a job or sleep (armed when it arrives on a scheduler that has never been
+/// driven and no scope captures);
 /// when it fires and the scheduler has still never been driven, the scheduler fails the test and runs
 /// the ready work, so the waiting task, and the test, go on. A scheduler the test has driven is left
 /// alone: work it leaves behind is the test's choice (`expectNoPendingWork` reports it).
 extension TestScheduler {
-  /// Starts the watch: one check after ``stallTimeout`` of real time, on a Dispatch timer. Its report
+  /// Starts the watch: one check after ``stallTimeout`` of real time, on a Dispatch timer, once the
+  /// cooperative pool has had its turn (see ``PoolTurn``: the step of the test that would drive the
+  /// scheduler may be waiting in the pool's queue), or another stall timeout later at most. Its report
   /// names the line that created the scheduler and is recorded in the context of the Swift Testing
   /// test that created it (see ``OwningTestRelay``): the timer's thread has no test of its own.
   func startStallWatch() {
-    let nanoseconds = Int(clamping: UInt64(stallTimeout.saturatingTimeInterval * 1e9))
+    let timeout = stallTimeout
+    let nanoseconds = Int(clamping: UInt64(timeout.saturatingTimeInterval * 1e9))
     PackageDispatch.submit {
       WatchThreads.timers.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [weak self] in
-        self?.endStallWatch()
+        PoolTurn.after(bound: timeout) { [weak self] in self?.endStallWatch() }
       }
     }
   }
@@ -33,8 +37,8 @@ extension TestScheduler {
     }
     guard let pending else { return }
     let message =
-      "TestScheduler '\(name)': a task waited \(stallTimeout) of real time for work parked on this scheduler, "
-      + "and nothing drives it (no advance, run or step). Fix it in one of two ways: drive the scheduler "
+      "TestScheduler '\(name)': a task waited \(stallTimeout) of real time for work parked on this scheduler "
+      + "or for a sleep on its clock, and nothing drives it (no advance, run or step). Fix it in one of two ways: drive the scheduler "
       + "from the test before awaiting that work (scheduler.advance(by:), run()), or run the code inside "
       + "`await scheduler.capturingAllTasks { … }` or a `@Test(.virtualTime)` test, where ready work runs "
       + "by itself. The scheduler now runs what is pending (its ready work, then its timers in order) so the "
@@ -45,7 +49,7 @@ extension TestScheduler {
     // timeout (tests blocking the pool's threads), the work runs here anyway, so the task goes on and the
     // test ends; the failure is recorded when the relay runs.
     issuesReported.add(1, ordering: .relaxed)
-    let ran = StalledWorkRun()
+    let ran = ClaimOnce()
     inOwningTest { [self] in
       reportIssue(
         message, fileID: creation.fileID, filePath: creation.filePath, line: creation.line, column: creation.column)
@@ -64,13 +68,6 @@ extension TestScheduler {
     runStalledWork()
     if state.withCriticalRegion({ $0.armStallWatch() }) { startStallWatch() }
   }
-}
-
-/// Which of the stall watch's two paths runs the stalled work: the first to claim it.
-private final class StalledWorkRun: Sendable {
-  private let claimed = Atomic<Bool>(false)
-  /// `true` for the first caller only.
-  func claim() -> Bool { !claimed.exchange(true, ordering: .acquiringAndReleasing) }
 }
 
 extension Duration {

@@ -1,3 +1,5 @@
+import AsyncSchedulers
+
 /// The stall watch's part of the scheduler's machine (outside capturing scopes): when a job waits on a
 /// scheduler nothing has driven, the watch arms; when it ends, the machine says whether that was a stall.
 extension TestSchedulerStateMachine {
@@ -22,6 +24,16 @@ extension TestSchedulerStateMachine {
     return armStallWatch()
   }
 
+  /// Watches the sleep `timer` wakes (a task's sleep on the scheduler's own clock) while nothing has
+  /// driven the scheduler and no scope captures it; returns `true` when a watch starts. A task awaiting
+  /// a sleep on a clock nothing moves would wait forever: when the watch ends with the sleep still
+  /// pending and the scheduler still never driven, that is a stall.
+  package mutating func watchSleep(_ timer: ScheduledTimer) -> Bool {
+    guard driveGeneration == 0, !isCapturing else { return false }
+    watchSleepTimer(timer)
+    return armStallWatch()
+  }
+
   /// How a stall watch ended.
   package enum StallWatchEnd: Equatable {
     /// No stall: the scheduler was driven, captured, or has nothing waiting.
@@ -33,11 +45,13 @@ extension TestSchedulerStateMachine {
   }
 
   /// Ends the stall watch: whether the scheduler stalled (still never driven, no scope capturing, and
-  /// ready work waiting, or, after a first stall, timers pending).
+  /// ready work waiting, a watched sleep pending, or, after a first stall, timers pending).
   package mutating func stallWatchEnded() -> StallWatchEnd {
     isStallWatchArmed = false
     guard driveGeneration == 0, !isDriving, !isCapturing else { return .noStall }
-    guard queues.readyCount > 0 || (hasStalled && queues.timerCount > 0) else { return .noStall }
+    guard queues.readyCount > 0 || sleeps.hasWatchedSleep || (hasStalled && queues.timerCount > 0) else {
+      return .noStall
+    }
     defer { hasStalled = true }
     return hasStalled ? .stalledAgain : .stalled
   }

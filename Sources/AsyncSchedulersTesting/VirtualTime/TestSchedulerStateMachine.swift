@@ -42,6 +42,9 @@ package struct TestSchedulerStateMachine {
   /// Names the plain sleep `timer` stands for in failure messages.
   package mutating func labelSleep(_ timer: ScheduledTimer, _ label: String) { sleeps.label(timer, label) }
 
+  /// Counts the sleep `timer` wakes as a task's wait for the stall watch (see `watchSleep(_:)`).
+  mutating func watchSleepTimer(_ timer: ScheduledTimer) { sleeps.watch(timer) }
+
   /// Forgets the sleeper of a timer that fired; the caller releases it after the lock.
   package mutating func forgetSleeper(_ key: UInt64) -> SleepingTask? { sleeps.forget(key) }
 
@@ -201,7 +204,10 @@ package struct TestSchedulerStateMachine {
   /// Starts counting jobs for a new driving call made from `context`, which becomes the test's own;
   /// a call not `byTest` (the stall watch's) leaves the scheduler "never driven", so the watch re-arms.
   package mutating func beginDriving(from context: ArrivalContext? = nil, byTest: Bool = true) {
-    if byTest { driveGeneration &+= 1 }
+    if byTest {
+      driveGeneration &+= 1
+      sleeps.stopWatching()
+    }
     runAtInstant = JobCounts()
     isRunaway = false
     if let context { driver = context }

@@ -16,71 +16,78 @@ struct OrderExplorerTests {
   @Test(
     "Over 300 seeded sequences (30 under ThreadSanitizer), every choice is the first job of its lane, follows the seed, and is recorded"
   )
-  func modelBasedChoices() {
-    for seed in UInt64(0)..<(ThreadSanitizerHooks.shared == nil ? 300 : 30) {
-      var events = SplitMix(seed: seed &* 31 &+ 7)
-      let strategy: OrderingStrategy =
-        seed % 3 == 0 ? .random : .pct(depth: Int(seed % 4) + 1, expectedDecisions: Int(seed % 17) + 1)
-      var explorer = OrderExplorer(seed: seed, strategy: strategy)
-      var twin = OrderExplorer(seed: seed, strategy: strategy)
-      explorer.activate()
-      twin.activate()
-      var ready: [ModelJob] = []
-      var nextID = 0
-      var choices = 0
-      var jobs = 0
-      for step in 0..<200 {
-        // Enqueue zero to three jobs: a task has at most one job ready at a time.
-        for _ in 0..<Int(events.next() % 4) {
-          let lane: OrderExplorer.Lane
-          let task: UInt64
-          switch events.next() % 4 {
-          case 0:
-            task = events.next() % 6 + 1
-            lane = .task(task)
-            if ready.contains(where: { $0.lane == lane }) { continue }
-          case 1:
-            task = events.next() % 6 + 1
-            lane = .mainActor
-          case 2:
-            task = 0
-            lane = .scheduler
-          default:
-            task = 0
-            lane = .job(UInt(events.next() % 3 + 1))
-            if ready.contains(where: { $0.lane == lane }) { continue }
+  func modelBasedChoices() async {
+    // Seconds of CPU: on a thread of its own, not one of the cooperative pool's (see runModel).
+    let failures = await runModel { failures in
+      for seed in UInt64(0)..<(ThreadSanitizerHooks.shared == nil ? 300 : 30) {
+        var events = SplitMix(seed: seed &* 31 &+ 7)
+        let strategy: OrderingStrategy =
+          seed % 3 == 0 ? .random : .pct(depth: Int(seed % 4) + 1, expectedDecisions: Int(seed % 17) + 1)
+        var explorer = OrderExplorer(seed: seed, strategy: strategy)
+        var twin = OrderExplorer(seed: seed, strategy: strategy)
+        explorer.activate()
+        twin.activate()
+        var ready: [ModelJob] = []
+        var nextID = 0
+        var choices = 0
+        var jobs = 0
+        for step in 0..<200 {
+          // Enqueue zero to three jobs: a task has at most one job ready at a time.
+          for _ in 0..<Int(events.next() % 4) {
+            let lane: OrderExplorer.Lane
+            let task: UInt64
+            switch events.next() % 4 {
+            case 0:
+              task = events.next() % 6 + 1
+              lane = .task(task)
+              if ready.contains(where: { $0.lane == lane }) { continue }
+            case 1:
+              task = events.next() % 6 + 1
+              lane = .mainActor
+            case 2:
+              task = 0
+              lane = .scheduler
+            default:
+              task = 0
+              lane = .job(UInt(events.next() % 3 + 1))
+              if ready.contains(where: { $0.lane == lane }) { continue }
+            }
+            ready.append(ModelJob(lane: lane, task: task, id: nextID))
+            nextID += 1
           }
-          ready.append(ModelJob(lane: lane, task: task, id: nextID))
-          nextID += 1
+          guard !ready.isEmpty else { continue }
+          let lanes = ready.map { (lane: $0.lane, task: $0.task) }
+          let offset = explorer.choose(among: lanes, now: .zero)
+          let same = twin.choose(among: lanes, now: .zero)
+          jobs += 1
+          if Set(ready.map(\.lane)).count > 1 { choices += 1 }
+          // Invariants after every step (checked without a macro per step: 120,000 steps).
+          guard offset >= 0 && offset < ready.count else {
+            failures.record("seed \(seed), step \(step): offset \(offset) out of range")
+            return
+          }
+          let chosen = ready[offset]
+          if ready[..<offset].contains(where: { $0.lane == chosen.lane }) {
+            failures.record("seed \(seed), step \(step): a job ran before an earlier job of its lane")
+            return
+          }
+          if same != offset {
+            failures.record("seed \(seed), step \(step): the same seed chose differently")
+            return
+          }
+          ready.remove(at: offset)
         }
-        guard !ready.isEmpty else { continue }
-        let lanes = ready.map { (lane: $0.lane, task: $0.task) }
-        let offset = explorer.choose(among: lanes, now: .zero)
-        let same = twin.choose(among: lanes, now: .zero)
-        jobs += 1
-        if Set(ready.map(\.lane)).count > 1 { choices += 1 }
-        // Invariants after every step (checked without a macro per step: 120,000 steps).
-        guard offset >= 0 && offset < ready.count else {
-          Issue.record("seed \(seed), step \(step): offset \(offset) out of range")
-          return
-        }
-        let chosen = ready[offset]
-        if ready[..<offset].contains(where: { $0.lane == chosen.lane }) {
-          Issue.record("seed \(seed), step \(step): a job ran before an earlier job of its lane")
-          return
-        }
-        if same != offset {
-          Issue.record("seed \(seed), step \(step): the same seed chose differently")
-          return
-        }
-        ready.remove(at: offset)
+        let trace = explorer.trace
+        failures.check(trace == twin.trace, "seed \(seed): traces differ")
+        failures.check(
+          trace.decisionCount == choices, "seed \(seed): \(trace.decisionCount) decisions, \(choices) choices")
+        failures.check(trace.jobCount == jobs, "seed \(seed): \(trace.jobCount) jobs recorded, \(jobs) run")
+        failures.check(
+          trace.decisions.allSatisfy { $0.ready.contains($0.ran) && $0.ready.count > 1 },
+          "seed \(seed): a decision ran a job that was not ready, or had no choice")
       }
-      let trace = explorer.trace
-      #expect(trace == twin.trace, "seed \(seed): traces differ")
-      #expect(trace.decisionCount == choices, "seed \(seed)")
-      #expect(trace.jobCount == jobs, "seed \(seed)")
-      #expect(trace.decisions.allSatisfy { $0.ready.contains($0.ran) && $0.ready.count > 1 }, "seed \(seed)")
     }
+    #expect(failures.isEmpty, "\(failures)")
   }
 
   @Test("Random choices reach every lane's first job, and different seeds choose differently")
