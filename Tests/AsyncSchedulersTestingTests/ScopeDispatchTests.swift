@@ -108,6 +108,44 @@ struct ScopeDispatchTests {
     gate.signal()
   }
 
+  @Test("a block whose queue is busy with other work past the stall timeout waits for it, and is not reported")
+  func queuedWorkWaitsForItsQueue() async {
+    // The queue is held by work that is not the scope's for 1.3 s (stall timeout 1 s): the block has
+    // not started when the timeout runs out. Before, it was reported as "still running".
+    let scheduler = TestScheduler()
+    let queue = DispatchQueue(label: "held by another component")
+    let release = DispatchSemaphore(value: 0)
+    queue.async { release.wait() }
+    Thread.detachNewThread {
+      Thread.sleep(forTimeInterval: 1.3)
+      release.signal()
+    }
+    let ran = await scheduler.capturingAllTasks(stallTimeout: .seconds(1)) {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+        queue.async { continuation.resume(returning: true) }
+      }
+    }
+    #expect(ran)
+    #expect(scheduler.now == .zero)
+  }
+
+  @Test("a block whose queue never starts it is reported after twice the stall timeout, and the clock moves on")
+  func blockThatNeverStartsIsReported() async {
+    let scheduler = TestScheduler()
+    let queue = DispatchQueue(label: "suspended")
+    queue.suspend()
+    await withKnownIssue {
+      await scheduler.capturingAllTasks(stallTimeout: .milliseconds(200)) {
+        queue.async {}
+        try? await Task.sleep(for: .seconds(1))
+        #expect(scheduler.now == .zero.advanced(by: .seconds(1)))
+      }
+    } matching: { issue in
+      issue.description.contains("had not started after twice 0.2 seconds of real time")
+    }
+    queue.resume()
+  }
+
   @Test("a wall-clock asyncAfter in the scope is reported, and runs on real time", .virtualTime)
   func wallClockDeadlineIsReported() async {
     await withKnownIssue {

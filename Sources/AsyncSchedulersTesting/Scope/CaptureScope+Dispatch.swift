@@ -7,6 +7,9 @@ extension CaptureScope {
   /// Whether Dispatch work of the scope is in flight.
   var hasDispatchWorkInFlight: Bool { dispatchInFlight.load(ordering: .sequentiallyConsistent) > 0 }
 
+  /// Whether a Dispatch block of the scope is running now (not only waiting for its queue).
+  var hasDispatchWorkRunning: Bool { dispatchRunning.load(ordering: .sequentiallyConsistent) > 0 }
+
   /// A Dispatch block of the scope's starts being in flight.
   func beginDispatchWork() { dispatchInFlight.add(1, ordering: .sequentiallyConsistent) }
 
@@ -20,7 +23,9 @@ extension CaptureScope {
   func inFlightBlock(_ handed: ScopeDispatch.HandedBlock) -> ScopeDispatch.Block {
     beginDispatchWork()
     return { [self] in
+      dispatchRunning.add(1, ordering: .sequentiallyConsistent)
       ScopeWorkSlot.run(in: self) { handed.block() }
+      dispatchRunning.subtract(1, ordering: .sequentiallyConsistent)
       endDispatchWork()
     }
   }

@@ -5,13 +5,19 @@ import Synchronization
 /// a body that stalls, outside work that does not finish.
 extension CaptureScope {
   /// Records that Dispatch work the scope's code handed over was still running after the stall timeout
-  /// (reported when the scope ends): the clock moves on without it.
-  func recordOverdueOutsideWork() {
+  /// (`started`), or had not started after twice that, (reported when the scope ends): the clock moves
+  /// on without it.
+  func recordOverdueOutsideWork(started: Bool) {
     let failure =
       "capturingAllTasks: Dispatch work the scope's code handed over (a block on a queue, or an asyncAfter "
-      + "that fired) was still running after \(options.stallTimeout) of real time. It held the clock until "
-      + "then; it blocks on something (a semaphore, a lock, a result that needs virtual time). The clock moved "
-      + "on without it, so what it does later happens at a later virtual instant than on a device."
+      + (started
+        ? "that fired) was still running after \(options.stallTimeout) of real time. It held the clock until "
+          + "then; it blocks on something (a semaphore, a lock, a result that needs virtual time). "
+        : "that fired) had not started after twice \(options.stallTimeout) of real time. It held the clock "
+          + "until then; its queue did not run it (a serial queue busy with other work or suspended, or every "
+          + "thread Dispatch would give it taken). ")
+      + "The clock moved on without it, so what it does later happens at a later virtual instant than on a "
+      + "device."
     pumpFailure.withCriticalRegion { if $0 == nil { $0 = failure } }
   }
 

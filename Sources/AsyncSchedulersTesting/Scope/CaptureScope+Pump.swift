@@ -53,8 +53,19 @@ extension CaptureScope {
             }
           case .waitForOutsideWork:
             if !scheduler.waitForWork(timeout: options.stallTimeout) {
+              // Blocks that have not started wait for their queue (a serial queue busy with other work,
+              // Dispatch's threads all taken on a loaded machine), not for the clock: one more stall
+              // timeout for them to start and finish.
+              let started = hasDispatchWorkRunning
+              if !started
+                && (scheduler.waitForWork(
+                  orUntil: { [self] in !hasDispatchWorkInFlight }, timeout: options.stallTimeout)
+                  || !hasDispatchWorkInFlight)
+              {
+                continue
+              }
               pumpMachine.machine.outsideWorkTimedOut()
-              recordOverdueOutsideWork()
+              recordOverdueOutsideWork(started: started || hasDispatchWorkRunning)
             }
           case .fireNextTimer:
             continue

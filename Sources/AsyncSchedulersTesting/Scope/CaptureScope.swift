@@ -228,6 +228,8 @@ final class CaptureScope: CapturingScope {
 
   /// Blocks the scope's code handed to Dispatch queues that have not finished running.
   let dispatchInFlight = Atomic<Int>(0)
+  /// Those of them running now (the others wait for their queue to start them).
+  let dispatchRunning = Atomic<Int>(0)
   /// Whether the body has returned or thrown (the pump then stops moving the clock).
   let bodyHasReturned = Atomic<Bool>(false)
 

@@ -16,7 +16,8 @@ import Synchronization
 /// - `async` on the main queue joins the scope's FIFO (it runs on the pump with the main queue held);
 ///   `async` on any other queue, and `DispatchGroup`'s `async`, run on their queue at once and are in
 ///   flight until they have run. While any block is in flight, auto-advance does not move the clock; a
-///   block still running after the stall timeout is reported, and the clock moves on.
+///   block still running after the stall timeout, or not started after twice that (its queue busy or
+///   suspended), is reported, and the clock moves on.
 /// - A group's `notify` block holds the clock while it runs (not while the group waits: its members may
 ///   wait for timers).
 /// - `DispatchSource` timers the scope's code makes are on the clock (see ``ScopeTimerSources``).
