@@ -108,19 +108,22 @@ struct ScopeDispatchTests {
     gate.signal()
   }
 
-  @Test("a block whose queue is busy with other work past the stall timeout waits for it, and is not reported")
+  @Test(
+    "a block whose queue is busy with other work past the stall timeout waits for it, and is not reported",
+    .enabled(if: !isThreadSanitized))
   func queuedWorkWaitsForItsQueue() async {
-    // The queue is held by work that is not the scope's for 1.3 s (stall timeout 1 s): the block has
-    // not started when the timeout runs out. Before, it was reported as "still running".
+    // The queue is held by work that is not the scope's for 2.3 s (stall timeout 2 s, so the block may
+    // start until 4 s): the block has not started when the timeout runs out. Before, it was reported as
+    // "still running". (Real time is the point; not under ThreadSanitizer, which slows every thread.)
     let scheduler = TestScheduler()
     let queue = DispatchQueue(label: "held by another component")
     let release = DispatchSemaphore(value: 0)
     queue.async { release.wait() }
     Thread.detachNewThread {
-      Thread.sleep(forTimeInterval: 1.3)
+      Thread.sleep(forTimeInterval: 2.3)
       release.signal()
     }
-    let ran = await scheduler.capturingAllTasks(stallTimeout: .seconds(1)) {
+    let ran = await scheduler.capturingAllTasks(stallTimeout: .seconds(2)) {
       await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
         queue.async { continuation.resume(returning: true) }
       }
