@@ -5,9 +5,8 @@ import Synchronization
 /// Never a silent hang: a task that awaits a job parked on a scheduler nothing drives (an actor bound
 /// to it, a task preferring it), or sleeps on its clock, would wait forever. One real-time timer per
 /// scheduler watches such a job or sleep (armed when it arrives on a scheduler that has never been
-/// driven and no scope captures);
-/// when it fires and the scheduler has still never been driven, the scheduler fails the test and runs
-/// the ready work, so the waiting task, and the test, go on. A scheduler the test has driven is left
+/// driven and no scope captures); when it fires and the scheduler has still never been driven, the
+/// scheduler fails the test and runs what is pending, so the waiting task, and the test, go on. A scheduler the test has driven is left
 /// alone: work it leaves behind is the test's choice (`expectNoPendingWork` reports it).
 extension TestScheduler {
   /// Starts the watch: one check after ``stallTimeout`` of real time, on a Dispatch timer, once the
@@ -38,8 +37,8 @@ extension TestScheduler {
     guard let pending else { return }
     let message =
       "TestScheduler '\(name)': a task waited \(stallTimeout) of real time for work parked on this scheduler "
-      + "or for a sleep on its clock, and nothing drives it (no advance, run or step). Fix it in one of two ways: drive the scheduler "
-      + "from the test before awaiting that work (scheduler.advance(by:), run()), or run the code inside "
+      + "or for a sleep on its clock, and nothing drives it (no advance, run or step). Fix it in one of two "
+      + "ways: drive the scheduler from the test before awaiting that work (scheduler.advance(by:), run()), or run the code inside "
       + "`await scheduler.capturingAllTasks { … }` or a `@Test(.virtualTime)` test, where ready work runs "
       + "by itself. The scheduler now runs what is pending (its ready work, then its timers in order) so the "
       + "test can end, and watches again if more work is parked.\n" + pending.describe(name: name)
