@@ -22,7 +22,7 @@ final class PoolTurn: Sendable {
   var isOver: Bool { over.load(ordering: .acquiring) }
 
   /// Starts a turn; `then` runs (on a thread of the pool) when it is over.
-  static func start(then: @escaping @Sendable () -> Void = {}) -> PoolTurn {
+  static func start(then: @escaping @Sendable () -> Void) -> PoolTurn {
     let turn = PoolTurn()
     PackageDispatch.submit {
       WatchThreads.timers.async {
