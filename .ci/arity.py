@@ -31,8 +31,8 @@ def numbered(template, n, separator=", "):
 def nested_access(i, n):
     """The accessor of source i's value in the tuple the pairwise operators nest (1-based)."""
     if i == 1:
-        return "$0" + ".0" * (n - 1)
-    return "$0" + ".0" * (n - i) + ".1"
+        return "$0" + ".0" * (n - 1) + ".value"
+    return "$0" + ".0" * (n - i) + ".1.value"
 
 
 def observable_arity():
@@ -74,7 +74,7 @@ def observable_arity():
   ) -> Observable<Element> {{
     let resultSelector = rxClosure(resultSelector)
     let nested = {chain}
-    return Observable(nested).map {{ try resultSelector({accessors}) }}
+    return Observable(nested.rxMap {{ try resultSelector({accessors}) }})
   }}
 """
             )
@@ -105,7 +105,7 @@ def infallible_arity():
         "\nextension Infallible {\n",
     ]
     for n in range(2, 9):
-        generics = numbered("E{i}: Sendable", n)
+        generics = numbered("E{i}", n)
         sources = numbered("_ source{i}: Infallible<E{i}>", n)
         observables = numbered("source{i}.asObservable()", n)
         elements = numbered("E{i}", n)
@@ -147,7 +147,7 @@ def primitive_sequence_zip():
             out.append(
                 f"""
   /// Sends `resultSelector` of the values of all, once each has sent its one (`Observable.zip`).
-  public static func zip<{numbered("E{i}: Sendable", n)}>(
+  public static func zip<{numbered("E{i}", n)}>(
     {numbered("_ source{i}: " + trait + "<E{i}>", n)},
     resultSelector: @escaping ({numbered("E{i}", n)}) throws -> Element
   ) -> {trait}<Element> {{
@@ -167,7 +167,7 @@ def primitive_sequence_zip():
 
   /// Sends `resultSelector` of the values of all, once each has sent its one (`Observable.zip`); for no
   /// sources, `resultSelector([])` on subscription, as RxSwift.
-  public static func zip<Sources: Swift.Collection, Result: Sendable>(
+  public static func zip<Sources: Swift.Collection, Result>(
     _ sources: Sources, resultSelector: @escaping ([Element]) throws -> Result
   ) -> {trait}<Result> where Sources.Element == {trait}<Element> {{
     return {trait}<Result>(source: zip(sources).asObservable().map(resultSelector))
@@ -182,7 +182,7 @@ extension {trait} {{
             out.append(
                 f"""
   /// Sends the values of all as a tuple, once each has sent its one (`Observable.zip`).
-  public static func zip<{numbered("E{i}: Sendable", n)}>(
+  public static func zip<{numbered("E{i}", n)}>(
     {numbered("_ source{i}: " + trait + "<E{i}>", n)}
   ) -> {trait}<Element> where Element == ({elements}) {{
     zip({numbered("source{i}", n)}) {{ ({", ".join(f"${i}" for i in range(n))}) }}

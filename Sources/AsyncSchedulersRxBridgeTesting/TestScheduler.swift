@@ -113,21 +113,21 @@ public final class TestScheduler: SchedulerType, CoreBackedScheduler, Sendable {
   public func advanceTo(_ time: TestTime) { core.advance(to: instant(time)) }
 
   /// A hot observable sending `events` at their ticks to whoever is subscribed then.
-  public func createHotObservable<Element: Sendable>(_ events: [Recorded<Event<Element>>])
+  public func createHotObservable<Element>(_ events: [Recorded<Event<Element>>])
     -> TestableObservable<Element>
   {
     TestableObservable(scheduler: self, events: events, hot: true)
   }
 
   /// A cold observable sending `events` to each subscriber, their ticks counted from its subscription.
-  public func createColdObservable<Element: Sendable>(_ events: [Recorded<Event<Element>>])
+  public func createColdObservable<Element>(_ events: [Recorded<Event<Element>>])
     -> TestableObservable<Element>
   {
     TestableObservable(scheduler: self, events: events, hot: false)
   }
 
   /// An observer recording the events it receives with their ticks.
-  public func createObserver<Element: Sendable>(_ type: Element.Type) -> TestableObserver<Element> {
+  public func createObserver<Element>(_ type: Element.Type) -> TestableObserver<Element> {
     TestableObserver(scheduler: self)
   }
 

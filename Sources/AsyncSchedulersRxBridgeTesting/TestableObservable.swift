@@ -12,24 +12,28 @@ import Synchronization
 /// As RxTest's, a hot observable is not a subject: each event goes to the observers subscribed when it
 /// is sent (one subscribing while an event is delivered gets the next one), and events recorded after
 /// an end still reach whoever is subscribed then.
-public final class TestableObservable<Element: Sendable>: ObservableType, Sendable {
+public final class TestableObservable<Element>: ObservableType, Sendable {
   private let subscriptionLog = Mutex<[Subscription]>([])
   private let scheduler: TestScheduler
   private let isHot: Bool
   /// A hot observable's current observers, with their subscription index, in subscription order.
   private let hotObservers = Mutex<[(index: Int, observer: AnyObserver<Element>)]>([])
   /// The events this observable sends, with their times.
-  public let recordedEvents: [Recorded<Event<Element>>]
+  public var recordedEvents: [Recorded<Event<Element>>] { recorded.value }
+  /// The same, carried as the bridge carries values (they need not be `Sendable`, as in RxTest).
+  private let recorded: RxElement<[Recorded<Event<Element>>]>
 
   init(scheduler: TestScheduler, events: [Recorded<Event<Element>>], hot: Bool) {
     self.scheduler = scheduler
-    recordedEvents = events
+    recorded = RxElement(events)
     isHot = hot
     guard hot else { return }
-    for recorded in events {
-      scheduler.scheduleAt(recorded.time) { [weak self] in
+    for event in events {
+      let time = event.time
+      let event = RxElement(event.value)
+      scheduler.scheduleAt(time) { [weak self] in
         guard let self else { return }
-        for entry in hotObservers.withCriticalRegion({ $0 }) { entry.observer.on(recorded.value) }
+        for entry in hotObservers.withCriticalRegion({ $0 }) { entry.observer.on(event.value) }
       }
     }
   }
@@ -54,9 +58,10 @@ public final class TestableObservable<Element: Sendable>: ObservableType, Sendab
     } else {
       let timers = CompositeDisposable()
       for recorded in recordedEvents {
+        let event = RxElement(recorded.value)
         _ = timers.insert(
           scheduler.scheduleRelativeVirtual((), dueTime: recorded.time) { _ in
-            observer.on(recorded.value)
+            observer.on(event.value)
             return Disposables.create()
           })
       }

@@ -55,7 +55,7 @@ final class Recorder<Element: Sendable>: ObserverType, Sendable {
 }
 
 /// The events `sequence` sends synchronously to one subscription, as `Recorder.trace` writes them.
-func trace<Sequence: ObservableConvertibleType>(_ sequence: Sequence) -> [String] {
+func trace<Sequence: ObservableConvertibleType>(_ sequence: Sequence) -> [String] where Sequence.Element: Sendable {
   let recorder = Recorder<Sequence.Element>()
   _ = sequence.asObservable().subscribe(recorder)
   return recorder.trace

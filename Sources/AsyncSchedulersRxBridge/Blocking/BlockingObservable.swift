@@ -11,7 +11,7 @@ import Synchronization
 /// disposes the subscription. On the main thread the wait runs the main run loop, so work scheduled on
 /// the main queue (`MainScheduler`) still runs; elsewhere it blocks on a semaphore. With a `timeout`,
 /// a wait that lasts longer ends the subscription and fails with ``RxError/timeout``.
-public struct BlockingObservable<Element: Sendable>: Sendable {
+public struct BlockingObservable<Element>: Sendable {
   let timeout: TimeInterval?
   let source: Observable<Element>
 
@@ -53,7 +53,7 @@ public struct BlockingObservable<Element: Sendable>: Sendable {
   private func materializeResult(
     max: Int? = nil, predicate: @escaping @Sendable (Element) throws -> Bool = { _ in true }
   ) -> MaterializedSequenceResult<Element> {
-    let wait = BlockingWait<Element>(max: max)
+    let wait = BlockingWait<RxElement<Element>>(max: max)
     let subscription = source.subscribe(
       AnyObserver { event in
         switch event {
@@ -61,7 +61,7 @@ public struct BlockingObservable<Element: Sendable>: Sendable {
           // A synchronous source goes on sending until `subscribe` returns: the read is over already.
           guard !wait.isOver else { return }
           do {
-            if try predicate(element) { wait.add(element) }
+            if try predicate(element) { wait.add(RxElement(element)) }
           } catch {
             wait.end(error)
           }
@@ -71,7 +71,10 @@ public struct BlockingObservable<Element: Sendable>: Sendable {
       })
     let ended = wait.block(timeout: timeout)
     subscription.dispose()
-    return ended ? wait.result : .failed(elements: wait.elements, error: RxError.timeout)
+    let elements = wait.elements.map(\.value)
+    guard ended else { return .failed(elements: elements, error: RxError.timeout) }
+    if let error = wait.error { return .failed(elements: elements, error: error) }
+    return .completed(elements: elements)
   }
 }
 
@@ -130,10 +133,11 @@ final class BlockingWait<Element: Sendable>: Sendable {
   /// Whether the read has ended (later events are ignored).
   var isOver: Bool { state.withCriticalRegion { $0.end != nil } }
 
-  var result: MaterializedSequenceResult<Element> {
+  /// The error that ended the read, or `nil` (completed, or not over).
+  var error: (any Error)? {
     state.withCriticalRegion { state in
-      if case .some(.some(let error)) = state.end { return .failed(elements: state.elements, error: error) }
-      return .completed(elements: state.elements)
+      if case .some(.some(let error)) = state.end { return error }
+      return nil
     }
   }
 

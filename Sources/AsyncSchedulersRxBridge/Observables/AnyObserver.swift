@@ -26,29 +26,9 @@ public struct AnyObserver<Element>: ObserverType {
   @inlinable public func asObserver() -> AnyObserver<Element> { self }
 }
 
-extension AnyObserver where Element: Sendable {
+extension AnyObserver {
   /// The observer of one subscription of a signal.
-  init(_ observer: SignalObserver<Element, any Error>) {
+  init(_ observer: SignalObserver<RxElement<Element>, any Error>) {
     handler = { observer.send($0.signalEvent) }
-  }
-}
-
-extension Event where Element: Sendable {
-  /// The same event as the native signals spell it.
-  @inlinable var signalEvent: SignalEvent<Element, any Error> {
-    switch self {
-    case .next(let value): .next(value)
-    case .error(let error): .failed(error)
-    case .completed: .finished
-    }
-  }
-
-  /// The event a native signal delivered.
-  @inlinable init<Failure: Error>(_ event: SignalEvent<Element, Failure>) {
-    switch event {
-    case .next(let value): self = .next(value)
-    case .failed(let error): self = .error(error)
-    case .finished: self = .completed
-    }
   }
 }

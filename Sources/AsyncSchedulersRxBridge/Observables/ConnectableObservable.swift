@@ -9,7 +9,7 @@ import Synchronization
 /// was given (one fixed subject for `multicast(_:)`). A connection sends the source's events to that
 /// subject; when the connection ends (the source ends, or the connection is disposed), the subject is
 /// let go, and the next subscriber or connection gets a new one from the factory, as in RxSwift.
-public final class ConnectableObservable<Element: Sendable>: ObservableType, Sendable {
+public final class ConnectableObservable<Element>: ObservableType, Sendable {
   /// The two faces of one subject.
   private struct Subject: Sendable {
     let observer: AnyObserver<Element>
@@ -43,11 +43,13 @@ public final class ConnectableObservable<Element: Sendable>: ObservableType, Sen
     }
   }
 
-  private let source: Signal<Element, any Error>
+  private let source: Signal<RxElement<Element>, any Error>
   private let makeSubject: @Sendable () -> Subject
   private let state = Mutex(State())
 
-  init<MadeSubject: SubjectType>(source: Signal<Element, any Error>, makeSubject: @escaping @Sendable () -> MadeSubject)
+  init<MadeSubject: SubjectType>(
+    source: Signal<RxElement<Element>, any Error>, makeSubject: @escaping @Sendable () -> MadeSubject
+  )
   where MadeSubject.Element == Element, MadeSubject.Observer.Element == Element {
     self.source = source
     self.makeSubject = {
@@ -143,7 +145,7 @@ extension ObservableType {
   /// Each subscription makes a subject with `subjectSelector`, gives `selector` the source shared through
   /// it, subscribes to what `selector` returns, and then connects (RxSwift's `multicast(_:selector:)`).
   /// An error either closure throws fails that subscription.
-  public func multicast<Subject: SubjectType, Result: Sendable>(
+  public func multicast<Subject: SubjectType, Result>(
     _ subjectSelector: @escaping () throws -> Subject,
     selector: @escaping (Observable<Subject.Element>) throws -> Observable<Result>
   ) -> Observable<Result> where Subject.Element == Element, Subject.Observer.Element == Element {

@@ -3,7 +3,7 @@
 /// A hot sequence: it sends the group's values from the moment it is subscribed. Subscribing keeps the
 /// source subscribed, even after the outer sequence of groups was disposed, until every group's
 /// subscription is disposed too.
-public struct GroupedObservable<Key: Sendable, Element: Sendable>: ObservableType, Sendable {
+public struct GroupedObservable<Key: Sendable, Element>: ObservableType, Sendable {
   /// The key every value of this group has.
   public let key: Key
   private let source: Observable<Element>

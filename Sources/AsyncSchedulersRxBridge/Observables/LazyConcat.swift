@@ -6,15 +6,15 @@ import Synchronization
 /// a loop rather than by recursion, so observables that complete while being subscribed (`just`) do not
 /// deepen the stack, and it stops taking observables as soon as the subscription is disposed (an
 /// endless sequence under `take(3)` ends).
-final class LazyConcat<Element: Sendable>: Sendable {
+final class LazyConcat<Element>: Sendable {
   private let iterator: LazyObservables<Element>.Iterator
-  private let observer: SignalObserver<Element, any Error>
+  private let observer: SignalObserver<RxElement<Element>, any Error>
   private let current: SerialDisposable
   /// Whether a subscription is being made, and whether its observable completed meanwhile.
   private let subscribing = Mutex((active: false, completedMeanwhile: false))
 
   init(
-    _ iterator: LazyObservables<Element>.Iterator, observer: SignalObserver<Element, any Error>,
+    _ iterator: LazyObservables<Element>.Iterator, observer: SignalObserver<RxElement<Element>, any Error>,
     current: SerialDisposable
   ) {
     self.iterator = iterator

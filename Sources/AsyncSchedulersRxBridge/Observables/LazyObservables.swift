@@ -1,7 +1,7 @@
 /// The observables of a sequence that an operator reads lazily, one at a time, each subscription from
 /// the start (`concat` of a sequence, `catch(sequence:)`): as RxSwift reads them, so a lazy or endless
 /// sequence works.
-final class LazyObservables<Element: Sendable>: @unchecked Sendable {
+final class LazyObservables<Element>: @unchecked Sendable {
   // Why @unchecked Sendable: the sequence is only read, by `makeIterator` (each subscription makes its
   // own iterator).
   private let iterate: () -> AnyIterator<Observable<Element>>

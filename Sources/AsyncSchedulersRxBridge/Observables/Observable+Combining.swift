@@ -52,10 +52,10 @@ extension ObservableType {
   /// with the first error.
   @inlinable public static func combineLatest(_ sources: [Observable<Element>]) -> Observable<[Element]> {
     guard let first = sources.first else { return .just([]) }
-    let start = first.signal.map { [$0] }
+    let start = first.signal.map { RxElement([$0.value]) }
     return Observable<[Element]>(
       sources.dropFirst().reduce(start) { combined, next in
-        combined.combineLatestFinishingAsRx(next.signal).map { $0 + [$1] }
+        combined.combineLatestFinishingAsRx(next.signal).map { RxElement($0.value + [$1.value]) }
       })
   }
 
@@ -67,20 +67,26 @@ extension ObservableType {
     guard !sources.isEmpty else { return .empty() }
     return Observable<[Element]>(
       Signal { observer in
-        let storage = ZipCollectionStorage<Element>(count: sources.count)
+        let storage = ZipCollectionStorage<RxElement<Element>>(count: sources.count)
         let subscriptions = sources.map { _ in SerialDisposable() }
         for (index, source) in sources.enumerated() {
           subscriptions[index].disposable = source.signal.subscribe { event in
             let action = storage.state.withCriticalRegion { state in
               switch event {
-              case .next(let value): state.receive(value, from: index)
+              case .next(let box): state.receive(box, from: index)
               case .finished: state.complete(index)
               case .failed(let error): state.fail(error)
               }
             }
             if let completed = action.disposeSource { subscriptions[completed].dispose() }
             guard action.send else { return }
-            while let posted = storage.state.withCriticalRegion({ $0.outbox.next() }) { observer.send(posted) }
+            while let posted = storage.state.withCriticalRegion({ $0.outbox.next() }) {
+              switch posted {
+              case .next(let boxes): observer.send(boxes.map(\.value))
+              case .failed(let error): observer.fail(error)
+              case .finished: observer.finish()
+              }
+            }
           }
         }
         return Disposables.create(subscriptions)
@@ -106,11 +112,12 @@ extension ObservableType {
 
   /// Sends, with each value of this sequence, `resultSelector` of it and `second`'s latest value
   /// (nothing until `second` has sent once).
-  @inlinable public func withLatestFrom<Source: ObservableConvertibleType, Result: Sendable>(
+  @inlinable public func withLatestFrom<Source: ObservableConvertibleType, Result>(
     _ second: Source, resultSelector: @escaping (Element, Source.Element) throws -> Result
   ) -> Observable<Result> {
-    return Observable<(Element, Source.Element)>(signal.withLatestFrom(second.asObservable().signal)).map(
-      resultSelector)
+    let resultSelector = rxClosure(resultSelector)
+    return Observable(
+      signal.withLatestFrom(second.asObservable().signal).rxMap { try resultSelector($0.value, $1.value) })
   }
 
   /// Sends, with each value of this sequence, `second`'s latest value.
@@ -158,10 +165,10 @@ extension ObservableType {
     _ source1: O1, _ source2: O2,
     resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
   ) -> Observable<Element> {
-    return Observable<(O1.Element, O2.Element)>(
+    let resultSelector = rxClosure(resultSelector)
+    return Observable(
       source1.asObservable().signal.combineLatestFinishingAsRx(source2.asObservable().signal)
-    )
-    .map(resultSelector)
+        .rxMap { try resultSelector($0.value, $1.value) })
   }
 
   /// Sends, whenever one sends and all have sent once, `resultSelector` of their latest values.
@@ -174,10 +181,9 @@ extension ObservableType {
   ) -> Observable<Element> {
     let resultSelector = rxClosure(resultSelector)
     let pairs = source1.asObservable().signal.combineLatestFinishingAsRx(source2.asObservable().signal)
-    return Observable<((O1.Element, O2.Element), O3.Element)>(
+    return Observable(
       pairs.combineLatestFinishingAsRx(source3.asObservable().signal)
-    )
-    .map { try resultSelector($0.0, $0.1, $1) }
+        .rxMap { try resultSelector($0.0.value, $0.1.value, $1.value) })
   }
 
   /// Sends, once both have sent their n-th value, `resultSelector` of the n-th values.
@@ -185,10 +191,10 @@ extension ObservableType {
     _ source1: O1, _ source2: O2,
     resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
   ) -> Observable<Element> {
-    return Observable<(O1.Element, O2.Element)>(
+    let resultSelector = rxClosure(resultSelector)
+    return Observable(
       source1.asObservable().signal.zipFinishingAsRx(source2.asObservable().signal)
-    )
-    .map(resultSelector)
+        .rxMap { try resultSelector($0.value, $1.value) })
   }
 
   /// Sends, once all have sent their n-th value, `resultSelector` of the n-th values.
@@ -199,8 +205,9 @@ extension ObservableType {
   ) -> Observable<Element> {
     let resultSelector = rxClosure(resultSelector)
     let pairs = source1.asObservable().signal.zipFinishingAsRx(source2.asObservable().signal)
-    return Observable<((O1.Element, O2.Element), O3.Element)>(pairs.zipFinishingAsRx(source3.asObservable().signal))
-      .map { try resultSelector($0.0, $0.1, $1) }
+    return Observable(
+      pairs.zipFinishingAsRx(source3.asObservable().signal)
+        .rxMap { try resultSelector($0.0.value, $0.1.value, $1.value) })
   }
 }
 
@@ -209,7 +216,7 @@ extension Observable {
   @inlinable public static func combineLatest<O1: ObservableConvertibleType, O2: ObservableConvertibleType>(
     _ source1: O1, _ source2: O2
   ) -> Observable<(O1.Element, O2.Element)> where Element == (O1.Element, O2.Element) {
-    Observable(source1.asObservable().signal.combineLatestFinishingAsRx(source2.asObservable().signal))
+    combineLatest(source1, source2) { ($0, $1) }
   }
 
   /// Sends, whenever one sends and all have sent once, the triple of their latest values.
@@ -225,7 +232,7 @@ extension Observable {
   @inlinable public static func zip<O1: ObservableConvertibleType, O2: ObservableConvertibleType>(
     _ source1: O1, _ source2: O2
   ) -> Observable<(O1.Element, O2.Element)> where Element == (O1.Element, O2.Element) {
-    Observable(source1.asObservable().signal.zipFinishingAsRx(source2.asObservable().signal))
+    zip(source1, source2) { ($0, $1) }
   }
 
   /// Sends, once all have sent their n-th value, the triple of the n-th values.

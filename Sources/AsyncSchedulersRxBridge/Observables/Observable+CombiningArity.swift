@@ -18,7 +18,7 @@ extension ObservableType {
     let nested = source1.asObservable().signal.combineLatestFinishingAsRx(source2.asObservable().signal)
       .combineLatestFinishingAsRx(source3.asObservable().signal).combineLatestFinishingAsRx(
         source4.asObservable().signal)
-    return Observable(nested).map { try resultSelector($0.0.0.0, $0.0.0.1, $0.0.1, $0.1) }
+    return Observable(nested.rxMap { try resultSelector($0.0.0.0.value, $0.0.0.1.value, $0.0.1.value, $0.1.value) })
   }
 
   /// Sends, whenever one sends and all have sent once, `resultSelector` of their latest values.
@@ -35,7 +35,8 @@ extension ObservableType {
       .combineLatestFinishingAsRx(source3.asObservable().signal).combineLatestFinishingAsRx(
         source4.asObservable().signal
       ).combineLatestFinishingAsRx(source5.asObservable().signal)
-    return Observable(nested).map { try resultSelector($0.0.0.0.0, $0.0.0.0.1, $0.0.0.1, $0.0.1, $0.1) }
+    return Observable(
+      nested.rxMap { try resultSelector($0.0.0.0.0.value, $0.0.0.0.1.value, $0.0.0.1.value, $0.0.1.value, $0.1.value) })
   }
 
   /// Sends, whenever one sends and all have sent once, `resultSelector` of their latest values.
@@ -53,7 +54,11 @@ extension ObservableType {
         source4.asObservable().signal
       ).combineLatestFinishingAsRx(source5.asObservable().signal).combineLatestFinishingAsRx(
         source6.asObservable().signal)
-    return Observable(nested).map { try resultSelector($0.0.0.0.0.0, $0.0.0.0.0.1, $0.0.0.0.1, $0.0.0.1, $0.0.1, $0.1) }
+    return Observable(
+      nested.rxMap {
+        try resultSelector(
+          $0.0.0.0.0.0.value, $0.0.0.0.0.1.value, $0.0.0.0.1.value, $0.0.0.1.value, $0.0.1.value, $0.1.value)
+      })
   }
 
   /// Sends, whenever one sends and all have sent once, `resultSelector` of their latest values.
@@ -74,9 +79,12 @@ extension ObservableType {
       ).combineLatestFinishingAsRx(source5.asObservable().signal).combineLatestFinishingAsRx(
         source6.asObservable().signal
       ).combineLatestFinishingAsRx(source7.asObservable().signal)
-    return Observable(nested).map {
-      try resultSelector($0.0.0.0.0.0.0, $0.0.0.0.0.0.1, $0.0.0.0.0.1, $0.0.0.0.1, $0.0.0.1, $0.0.1, $0.1)
-    }
+    return Observable(
+      nested.rxMap {
+        try resultSelector(
+          $0.0.0.0.0.0.0.value, $0.0.0.0.0.0.1.value, $0.0.0.0.0.1.value, $0.0.0.0.1.value, $0.0.0.1.value,
+          $0.0.1.value, $0.1.value)
+      })
   }
 
   /// Sends, whenever one sends and all have sent once, `resultSelector` of their latest values.
@@ -100,10 +108,12 @@ extension ObservableType {
         source6.asObservable().signal
       ).combineLatestFinishingAsRx(source7.asObservable().signal).combineLatestFinishingAsRx(
         source8.asObservable().signal)
-    return Observable(nested).map {
-      try resultSelector(
-        $0.0.0.0.0.0.0.0, $0.0.0.0.0.0.0.1, $0.0.0.0.0.0.1, $0.0.0.0.0.1, $0.0.0.0.1, $0.0.0.1, $0.0.1, $0.1)
-    }
+    return Observable(
+      nested.rxMap {
+        try resultSelector(
+          $0.0.0.0.0.0.0.0.value, $0.0.0.0.0.0.0.1.value, $0.0.0.0.0.0.1.value, $0.0.0.0.0.1.value, $0.0.0.0.1.value,
+          $0.0.0.1.value, $0.0.1.value, $0.1.value)
+      })
   }
 }
 
@@ -188,7 +198,7 @@ extension ObservableType {
     let nested = source1.asObservable().signal.zipFinishingAsRx(source2.asObservable().signal).zipFinishingAsRx(
       source3.asObservable().signal
     ).zipFinishingAsRx(source4.asObservable().signal)
-    return Observable(nested).map { try resultSelector($0.0.0.0, $0.0.0.1, $0.0.1, $0.1) }
+    return Observable(nested.rxMap { try resultSelector($0.0.0.0.value, $0.0.0.1.value, $0.0.1.value, $0.1.value) })
   }
 
   /// Sends, once all have sent their n-th value, `resultSelector` of the n-th values.
@@ -204,7 +214,8 @@ extension ObservableType {
     let nested = source1.asObservable().signal.zipFinishingAsRx(source2.asObservable().signal).zipFinishingAsRx(
       source3.asObservable().signal
     ).zipFinishingAsRx(source4.asObservable().signal).zipFinishingAsRx(source5.asObservable().signal)
-    return Observable(nested).map { try resultSelector($0.0.0.0.0, $0.0.0.0.1, $0.0.0.1, $0.0.1, $0.1) }
+    return Observable(
+      nested.rxMap { try resultSelector($0.0.0.0.0.value, $0.0.0.0.1.value, $0.0.0.1.value, $0.0.1.value, $0.1.value) })
   }
 
   /// Sends, once all have sent their n-th value, `resultSelector` of the n-th values.
@@ -221,7 +232,11 @@ extension ObservableType {
       source3.asObservable().signal
     ).zipFinishingAsRx(source4.asObservable().signal).zipFinishingAsRx(source5.asObservable().signal).zipFinishingAsRx(
       source6.asObservable().signal)
-    return Observable(nested).map { try resultSelector($0.0.0.0.0.0, $0.0.0.0.0.1, $0.0.0.0.1, $0.0.0.1, $0.0.1, $0.1) }
+    return Observable(
+      nested.rxMap {
+        try resultSelector(
+          $0.0.0.0.0.0.value, $0.0.0.0.0.1.value, $0.0.0.0.1.value, $0.0.0.1.value, $0.0.1.value, $0.1.value)
+      })
   }
 
   /// Sends, once all have sent their n-th value, `resultSelector` of the n-th values.
@@ -241,9 +256,12 @@ extension ObservableType {
     ).zipFinishingAsRx(source4.asObservable().signal).zipFinishingAsRx(source5.asObservable().signal).zipFinishingAsRx(
       source6.asObservable().signal
     ).zipFinishingAsRx(source7.asObservable().signal)
-    return Observable(nested).map {
-      try resultSelector($0.0.0.0.0.0.0, $0.0.0.0.0.0.1, $0.0.0.0.0.1, $0.0.0.0.1, $0.0.0.1, $0.0.1, $0.1)
-    }
+    return Observable(
+      nested.rxMap {
+        try resultSelector(
+          $0.0.0.0.0.0.0.value, $0.0.0.0.0.0.1.value, $0.0.0.0.0.1.value, $0.0.0.0.1.value, $0.0.0.1.value,
+          $0.0.1.value, $0.1.value)
+      })
   }
 
   /// Sends, once all have sent their n-th value, `resultSelector` of the n-th values.
@@ -265,10 +283,12 @@ extension ObservableType {
     ).zipFinishingAsRx(source4.asObservable().signal).zipFinishingAsRx(source5.asObservable().signal).zipFinishingAsRx(
       source6.asObservable().signal
     ).zipFinishingAsRx(source7.asObservable().signal).zipFinishingAsRx(source8.asObservable().signal)
-    return Observable(nested).map {
-      try resultSelector(
-        $0.0.0.0.0.0.0.0, $0.0.0.0.0.0.0.1, $0.0.0.0.0.0.1, $0.0.0.0.0.1, $0.0.0.0.1, $0.0.0.1, $0.0.1, $0.1)
-    }
+    return Observable(
+      nested.rxMap {
+        try resultSelector(
+          $0.0.0.0.0.0.0.0.value, $0.0.0.0.0.0.0.1.value, $0.0.0.0.0.0.1.value, $0.0.0.0.0.1.value, $0.0.0.0.1.value,
+          $0.0.0.1.value, $0.0.1.value, $0.1.value)
+      })
   }
 }
 

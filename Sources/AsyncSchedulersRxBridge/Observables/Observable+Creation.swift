@@ -13,7 +13,7 @@ extension ObservableType {
   /// recursions on one trampoline interleave as RxSwift's do.
   @inlinable static func recursive<State: Sendable>(
     on scheduler: some ImmediateSchedulerType, from initial: State,
-    _ step: @escaping @Sendable (State, SignalObserver<Element, any Error>) throws -> State?
+    _ step: @escaping @Sendable (State, SignalObserver<RxElement<Element>, any Error>) throws -> State?
   ) -> Observable<Element> {
     let loopsOnTrampoline = scheduler is CurrentThreadScheduler
     return Observable(
@@ -51,7 +51,9 @@ extension ObservableType {
   }
 
   /// A sequence sending `element` and completing, on subscription.
-  @inlinable public static func just(_ element: Element) -> Observable<Element> { Observable(.just(element)) }
+  @inlinable public static func just(_ element: Element) -> Observable<Element> {
+    Observable(.just(RxElement(element)))
+  }
 
   /// A sequence sending `element` and completing, on `scheduler`.
   @inlinable public static func just(_ element: Element, scheduler: some ImmediateSchedulerType) -> Observable<Element>
@@ -72,10 +74,11 @@ extension ObservableType {
 
   /// A sequence sending each element of `array` and completing, on subscription.
   @inlinable public static func from(_ array: [Element]) -> Observable<Element> {
-    Observable(
+    let array = RxElement(array)
+    return Observable(
       Signal { observer in
         // One batch send: it stops once the subscription ends (a disposal, or a `take` downstream).
-        guard observer.sendAll(array.lazy.map { .next($0) }) else { return nil }
+        guard observer.sendAll(array.value.lazy.map { .next(RxElement($0)) }) else { return nil }
         observer.finish()
         return nil
       })
@@ -109,12 +112,13 @@ extension ObservableType {
   /// Disposing the subscription stops the recursion: no element is sent after it.
   @inlinable public static func from(_ array: [Element], scheduler: some ImmediateSchedulerType) -> Observable<Element>
   {
-    recursive(on: scheduler, from: 0) { index, observer in
-      guard index < array.count else {
+    let array = RxElement(array)
+    return recursive(on: scheduler, from: 0) { index, observer in
+      guard index < array.value.count else {
         observer.finish()
         return nil
       }
-      observer.send(array[index])
+      observer.send(array.value[index])
       return index + 1
     }
   }
@@ -155,7 +159,8 @@ extension ObservableType {
   @inlinable public static func repeatElement(
     _ element: Element, scheduler: some ImmediateSchedulerType = CurrentThreadScheduler.instance
   ) -> Observable<Element> {
-    recursive(on: scheduler, from: ()) { _, observer in
+    let element = RxElement(element)
+    return recursive(on: scheduler, from: ()) { _, observer in
       observer.send(element)
       return ()
     }
@@ -172,14 +177,14 @@ extension ObservableType {
   ) -> Observable<Element> {
     let condition = rxClosure(condition)
     let iterate = rxClosure(iterate)
-    return recursive(on: scheduler, from: (initialState, true)) { step, observer in
-      let state = step.1 ? step.0 : try iterate(step.0)
+    return recursive(on: scheduler, from: (RxElement(initialState), true)) { step, observer in
+      let state = step.1 ? step.0.value : try iterate(step.0.value)
       guard try condition(state) else {
         observer.finish()
         return nil
       }
       observer.send(state)
-      return (state, false)
+      return (RxElement(state), false)
     }
   }
 }

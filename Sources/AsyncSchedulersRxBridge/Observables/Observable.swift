@@ -8,12 +8,13 @@ import AsyncSignals
 /// delivered all three values when `subscribe` returns. Events reach observers one at a time, never
 /// after the end, and a subscription's resources are disposed exactly once, after the end or when the
 /// subscription is disposed.
-public struct Observable<Element: Sendable>: ObservableType, Sendable {
-  /// The native signal: `Failure` is `any Error`, as Rx errors are untyped.
-  @usableFromInline let signal: Signal<Element, any Error>
+public struct Observable<Element>: ObservableType, Sendable {
+  /// The native signal: `Failure` is `any Error`, as Rx errors are untyped; each value travels in its
+  /// box (see ``RxElement``), so that `Element` need not be `Sendable`, as in RxSwift.
+  @usableFromInline let signal: Signal<RxElement<Element>, any Error>
 
   /// The observable of a native signal.
-  @inlinable init(_ signal: Signal<Element, any Error>) { self.signal = signal }
+  @inlinable init(_ signal: Signal<RxElement<Element>, any Error>) { self.signal = signal }
 
   /// Subscribes `observer`; see ``ObservableType/subscribe(_:)``.
   @inlinable public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable

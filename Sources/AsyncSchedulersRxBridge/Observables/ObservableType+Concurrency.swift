@@ -10,14 +10,18 @@ extension ObservableConvertibleType {
     ObservableValues(values: asObservable().signal.values(buffering: .unbounded))
   }
 
-  /// The sequence as a native signal (errors untyped).
-  @inlinable public func asSignal() -> Signal<Element, any Error> { asObservable().signal }
+}
+
+extension ObservableConvertibleType where Element: Sendable {
+  /// The sequence as a native signal (errors untyped); its values must be `Sendable`, as the native
+  /// signals' are.
+  @inlinable public func asSignal() -> Signal<Element, any Error> { asObservable().signal.map(\.value) }
 }
 
 extension Signal {
   /// The signal as an `Observable`: the same subscriptions, its failure untyped.
   @inlinable public func asObservable() -> Observable<Element> {
-    Observable(self.catch { error -> Signal<Element, any Error> in .fail(error) })
+    Observable(self.map(RxElement.init).catch { error -> Signal<RxElement<Element>, any Error> in .fail(error) })
   }
 }
 

@@ -65,7 +65,7 @@ extension ObservableType {
   ///
   /// `object` need not be `Sendable` (RxSwift code passes `self`): it is held weakly and handed to
   /// `resultSelector` only, as RxSwift does.
-  @inlinable public func withUnretained<Object: AnyObject, Out: Sendable>(
+  @inlinable public func withUnretained<Object: AnyObject, Out>(
     _ object: Object, resultSelector: @escaping (Object, Element) throws -> Out
   ) -> Observable<Out> {
     let resultSelector = rxClosure(resultSelector)

@@ -35,7 +35,8 @@ extension ObservableType {
 
   /// On an error, sends `element` and completes (RxSwift's `catchAndReturn`).
   @inlinable public func catchAndReturn(_ element: Element) -> Observable<Element> {
-    Observable(signal.catch { _ in .just(element) })
+    let element = RxElement(element)
+    return Observable(signal.catch { _ in .just(element) })
   }
 
   /// Resubscribes after every error, forever (RxSwift's `retry()`).
@@ -61,27 +62,27 @@ extension ObservableType {
     let upstream = signal
     return Observable(
       Signal { observer in
-        let errors = ReplaySignalSubject<any Swift.Error, any Error>(capacity: 0)
+        let errors = ReplaySignalSubject<RxElement<any Swift.Error>, any Error>(capacity: 0)
         let attempt = SerialDisposable()
         // As RxSwift's: the trigger counts only while an error waits for it; a trigger that ended before
         // an error ends the sequence when that error comes (a source that completes first completes it).
-        let trigger = Mutex<(waiting: Bool, ended: SignalEvent<Element, any Error>?)>((false, nil))
+        let trigger = Mutex<(waiting: Bool, ended: SignalEvent<RxElement<Element>, any Error>?)>((false, nil))
         let subscribeUpstream: @Sendable () -> Void = {
           attempt.disposable = upstream.subscribe { event in
             switch event {
             case .next(let value): observer.send(value)
             case .failed(let error):
-              let ended = trigger.withCriticalRegion { state -> SignalEvent<Element, any Error>? in
+              let ended = trigger.withCriticalRegion { state -> SignalEvent<RxElement<Element>, any Error>? in
                 if state.ended == nil { state.waiting = true }
                 return state.ended
               }
-              if let ended { observer.send(ended) } else { errors.send(error) }
+              if let ended { observer.send(ended) } else { errors.send(RxElement(error)) }
             case .finished: observer.finish()
             }
           }
         }
         let triggers = notificationHandler(Observable(errors.signal)).asObservable().signal.subscribe { event in
-          let end: SignalEvent<Element, any Error>
+          let end: SignalEvent<RxElement<Element>, any Error>
           switch event {
           case .next:
             let retry = trigger.withCriticalRegion { state -> Bool in

@@ -6,9 +6,9 @@ extension ObservableType {
   /// The inner sequence `selector` makes, as a signal; an error it throws is a failing one.
   @inlinable static func inner<Source: ObservableConvertibleType>(
     _ selector: @escaping @Sendable (Element) throws -> Source
-  ) -> @Sendable (Element) -> Signal<Source.Element, any Error> {
-    { value in
-      do { return try selector(value).asObservable().signal } catch { return .fail(error) }
+  ) -> @Sendable (RxElement<Element>) -> Signal<RxElement<Source.Element>, any Error> {
+    { box in
+      do { return try selector(box.value).asObservable().signal } catch { return .fail(error) }
     }
   }
 
@@ -92,7 +92,7 @@ extension ObservableType {
 
 /// The state of one `concatMap` or `merge(maxConcurrent:)` subscription: the values waiting for their
 /// inner sequence, and how many inner sequences run (at most `width`; `concatMap` is width 1).
-@usableFromInline final class ConcatQueue<Value: Sendable, Inner: Sendable>: Sendable {
+@usableFromInline final class ConcatQueue<Value: Sendable, Inner>: Sendable {
   @usableFromInline struct State {
     @usableFromInline var waiting: [Value] = []
     @usableFromInline var running = 0
@@ -101,14 +101,14 @@ extension ObservableType {
 
   @usableFromInline let state = Mutex(State())
   @usableFromInline let width: Int
-  @usableFromInline let observer: SignalObserver<Inner, any Error>
-  @usableFromInline let inner: @Sendable (Value) -> Signal<Inner, any Error>
+  @usableFromInline let observer: SignalObserver<RxElement<Inner>, any Error>
+  @usableFromInline let inner: @Sendable (Value) -> Signal<RxElement<Inner>, any Error>
   /// The running inner subscriptions.
   @usableFromInline let subscriptions = CompositeDisposable()
 
   @inlinable init(
-    width: Int, observer: SignalObserver<Inner, any Error>,
-    inner: @escaping @Sendable (Value) -> Signal<Inner, any Error>
+    width: Int, observer: SignalObserver<RxElement<Inner>, any Error>,
+    inner: @escaping @Sendable (Value) -> Signal<RxElement<Inner>, any Error>
   ) {
     self.width = width
     self.observer = observer
@@ -118,8 +118,8 @@ extension ObservableType {
   /// Subscribes `upstream` for `observer`, running the inner sequence of each value with at most
   /// `width` at once; returns what disposes the subscription.
   @inlinable static func subscribe(
-    _ upstream: Signal<Value, any Error>, width: Int, observer: SignalObserver<Inner, any Error>,
-    inner: @escaping @Sendable (Value) -> Signal<Inner, any Error>
+    _ upstream: Signal<Value, any Error>, width: Int, observer: SignalObserver<RxElement<Inner>, any Error>,
+    inner: @escaping @Sendable (Value) -> Signal<RxElement<Inner>, any Error>
   ) -> any Disposable {
     let queue = ConcatQueue(width: width, observer: observer, inner: inner)
     let outer = upstream.subscribe(linkedTo: observer) { event in
@@ -224,7 +224,7 @@ extension ObservableType where Element: ObservableConvertibleType {
     let inner = Self.inner { $0 }
     return Observable(
       Signal { observer in
-        ConcatQueue<Element, Element.Element>.subscribe(
+        ConcatQueue<RxElement<Element>, Element.Element>.subscribe(
           upstream, width: maxConcurrent, observer: observer, inner: inner)
       })
   }

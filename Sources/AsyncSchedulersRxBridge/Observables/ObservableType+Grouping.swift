@@ -33,7 +33,8 @@ extension ObservableType {
       }
       source.disposable = upstream.subscribe { event in
         switch event {
-        case .next(let value):
+        case .next(let box):
+          let value = box.value
           let key: Key
           do { key = try keySelector(value) } catch { return end(.error(error)) }
           let (group, isNew) = groups.withLock { groups -> (PublishSubject<Element>?, Bool) in

@@ -77,7 +77,7 @@ extension ObservableType {
     return Observable(
       Signal { observer in
         let delay = RxDelay(observer: observer, dueTime: interval, scheduler: scheduler)
-        let subscription = upstream.subscribe { delay.on(Event($0)) }
+        let subscription = upstream.subscribe { delay.on(Event(native: $0)) }
         return Disposables.create(subscription, delay)
       })
   }
@@ -164,7 +164,8 @@ extension ObservableType {
   @inlinable public func sample<Source: ObservableConvertibleType>(_ sampler: Source, defaultValue: Element? = nil)
     -> Observable<Element>
   {
-    Observable(signal.sample(rxSwiftStyleOn: sampler.asObservable().signal, defaultValue: defaultValue))
+    Observable(
+      signal.sample(rxSwiftStyleOn: sampler.asObservable().signal, defaultValue: defaultValue.map(RxElement.init)))
   }
 
   /// Sends values for `duration` after the subscription, then completes (RxSwift's `take(for:scheduler:)`).
@@ -208,7 +209,7 @@ extension ObservableType where Element: RxAbstractInteger {
     let delay = dueTime.duration(for: api, "dueTime")
     return Observable(
       Signal<Int, Never>.timer(after: delay, period: every, on: core).setFailureType(to: (any Error).self)
-    ).map { Element($0) }
+        .map { RxElement(Element($0)) })
   }
 
   /// `0` after `dueTime`, then `1`, `2`, … each scheduled on `scheduler` as soon as the previous one

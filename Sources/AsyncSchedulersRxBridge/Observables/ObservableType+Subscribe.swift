@@ -29,7 +29,7 @@ extension ObservableType {
     let callStack = onError == nil ? Hooks.subscriptionCallStack() : []
     let subscription = signal.subscribe { event in
       switch event {
-      case .next(let value): onNext?(value)
+      case .next(let box): onNext?(box.value)
       case .failed(let error):
         if let onError { onError(error) } else { Hooks.defaultErrorHandler(callStack, error) }
         disposed?.dispose()

@@ -5,31 +5,29 @@ extension ObservableType {
   /// Sends each value transformed by `transform`; an error it throws fails the sequence.
   ///
   /// `transform` runs on the thread delivering the value, one value at a time.
-  @inlinable public func map<Result: Sendable>(_ transform: @escaping (Element) throws -> Result)
+  @inlinable public func map<Result>(_ transform: @escaping (Element) throws -> Result)
     -> Observable<Result>
   {
     let transform = rxClosure(transform)
-    return Observable(signal.fusedThrowingStage { value, send in send(try transform(value)) })
+    return stage { value, send in send(try transform(value)) }
   }
 
   /// Sends the non-`nil` results of `transform`; an error it throws fails the sequence.
-  @inlinable public func compactMap<Result: Sendable>(_ transform: @escaping (Element) throws -> Result?)
+  @inlinable public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?)
     -> Observable<Result>
   {
     let transform = rxClosure(transform)
-    return Observable(
-      signal.fusedThrowingStage { value, send in
-        if let result = try transform(value) { send(result) }
-      })
+    return stage { value, send in
+      if let result = try transform(value) { send(result) }
+    }
   }
 
   /// Sends the values that pass `predicate`; an error it throws fails the sequence.
   @inlinable public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
     let predicate = rxClosure(predicate)
-    return Observable(
-      signal.fusedThrowingStage { value, send in
-        if try predicate(value) { send(value) }
-      })
+    return stage { value, send in
+      if try predicate(value) { send(value) }
+    }
   }
 
   /// Sends each value with its index, from zero, per subscription.
@@ -49,12 +47,13 @@ extension ObservableType {
   }
 
   /// Sends each running result of `accumulator`, starting from `seed` for each subscription.
-  @inlinable public func scan<Accumulate: Sendable>(
+  @inlinable public func scan<Accumulate>(
     _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate
   ) -> Observable<Accumulate> {
     let accumulator = rxClosure(accumulator)
+    let seed = RxElement(seed)
     return lift {
-      let state = SubscriptionState(seed)
+      let state = SubscriptionState(seed.value)
       return { event, observer in
         switch event {
         case .next(let value):
@@ -68,7 +67,7 @@ extension ObservableType {
   }
 
   /// Sends each running result of `accumulator`, which updates the accumulated value in place.
-  @inlinable public func scan<Accumulate: Sendable>(
+  @inlinable public func scan<Accumulate>(
     into seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) throws -> Void
   ) -> Observable<Accumulate> {
     let accumulator = rxClosure(accumulator)
@@ -81,14 +80,15 @@ extension ObservableType {
 
   /// Sends, when the sequence completes, the result of folding its values with `accumulator` from
   /// `seed`, transformed by `mapResult`.
-  @inlinable public func reduce<Accumulate: Sendable, Result: Sendable>(
+  @inlinable public func reduce<Accumulate, Result>(
     _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate,
     mapResult: @escaping (Accumulate) throws -> Result
   ) -> Observable<Result> {
     let accumulator = rxClosure(accumulator)
     let mapResult = rxClosure(mapResult)
+    let seed = RxElement(seed)
     return lift {
-      let state = SubscriptionState(seed)
+      let state = SubscriptionState(seed.value)
       return { event, observer in
         switch event {
         case .next(let value): state.value = try accumulator(state.value, value)
@@ -102,7 +102,7 @@ extension ObservableType {
   }
 
   /// Sends, when the sequence completes, the result of folding its values with `accumulator`.
-  @inlinable public func reduce<Accumulate: Sendable>(
+  @inlinable public func reduce<Accumulate>(
     _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate
   ) -> Observable<Accumulate> {
     return reduce(seed, accumulator: accumulator, mapResult: { $0 })
@@ -110,7 +110,7 @@ extension ObservableType {
 
   /// Sends every value consecutive-duplicate-free, comparing the keys `keySelector` makes with
   /// `comparer`; an error either throws fails the sequence.
-  @inlinable public func distinctUntilChanged<Key: Sendable>(
+  @inlinable public func distinctUntilChanged<Key>(
     _ keySelector: @escaping (Element) throws -> Key,
     comparer: @escaping (Key, Key) throws -> Bool
   ) -> Observable<Element> {
@@ -150,7 +150,7 @@ extension ObservableType {
 
   /// Sends `elements` first, then this sequence's values.
   @inlinable public func startWith(_ elements: Element...) -> Observable<Element> {
-    Observable(signal.prepend(contentsOf: elements))
+    Observable(signal.prepend(contentsOf: elements.map(RxElement.init)))
   }
 
   /// Sends each event as a value, then completes (RxSwift's `materialize`).
@@ -198,9 +198,9 @@ extension ObservableType {
           do {
             switch event {
             case .next(let value):
-              try onNext?(value)
+              try onNext?(value.value)
               observer.send(value)
-              try afterNext?(value)
+              try afterNext?(value.value)
             case .failed(let error):
               try onError?(error)
               observer.fail(error)
@@ -241,7 +241,7 @@ extension ObservableType where Element: Equatable {
 
 extension ObservableType {
   /// Turns values that are events back into a sequence (RxSwift's `dematerialize`).
-  @inlinable public func dematerialize<Value: Sendable>() -> Observable<Value> where Element == Event<Value> {
+  @inlinable public func dematerialize<Value>() -> Observable<Value> where Element == Event<Value> {
     liftValues { event, observer in observer.send(event.signalEvent) }
   }
 }

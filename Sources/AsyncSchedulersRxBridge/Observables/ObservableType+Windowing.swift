@@ -18,11 +18,11 @@ extension ObservableType {
     let upstream = asObservable().signal
     return Observable<[Element]>(
       Signal { observer in
-        let windows = TimedWindows<Element, [Element]>(
+        let windows = TimedWindows<RxElement<Element>, [Element]>(
           collecting: true, core: core, span: span, count: count, observer: observer
         ) { delivery in
           guard case .batch(let values) = delivery else { return nil }
-          return values
+          return values.map(\.value)
         }
         windows.start()
         let source = upstream.subscribe(linkedTo: observer) { windows.receive($0) }
@@ -53,13 +53,14 @@ extension ObservableType {
         let source = SingleAssignmentDisposable()
         let windows = SingleAssignmentDisposable()
         let references = RefCountDisposable(disposable: Disposables.create(source, windows))
-        let machine = TimedWindows<Element, Observable<Element>>(
+        let machine = TimedWindows<RxElement<Element>, Observable<Element>>(
           collecting: false, core: core, span: span, count: count, observer: observer
         ) { delivery in
           guard case .open(let subject) = delivery else { return nil }
           return Observable<Element>.create { window in
             let reference = references.retain()
-            return Disposables.create(subject.subscribe(window), reference)
+            let values = Observable<Element>(subject.asObservable().signal.map(\.value))
+            return Disposables.create(values.subscribe(window), reference)
           }
         }
         windows.setDisposable(machine)

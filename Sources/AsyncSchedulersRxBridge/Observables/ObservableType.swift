@@ -4,8 +4,9 @@ import AsyncSignals
 /// subjects, relays and traits. They are `Sendable`: operators subscribe to them from whatever
 /// thread delivers (RxSwift's protocol predates strict concurrency).
 public protocol ObservableConvertibleType: Sendable {
-  /// The type of the values the sequence sends (`Sendable`: values cross schedulers).
-  associatedtype Element: Sendable
+  /// The type of the values the sequence sends. As in RxSwift, it need not be `Sendable`: the app
+  /// chooses which threads its values cross (see ``RxElement``).
+  associatedtype Element
 
   /// This sequence as an `Observable`.
   func asObservable() -> Observable<Element>
@@ -28,5 +29,5 @@ extension ObservableType {
   }
 
   /// The native signal this sequence is.
-  @inlinable var signal: Signal<Element, any Error> { asObservable().signal }
+  @inlinable var signal: Signal<RxElement<Element>, any Error> { asObservable().signal }
 }

@@ -5,19 +5,19 @@ import AsyncSignals
 /// buffer while the loop body runs; an error is thrown from the loop; leaving the loop disposes the
 /// subscription; cancelling the iterating task disposes it and throws `CancellationError`, as
 /// RxSwift's does (the native `SignalValues` ends quietly instead).
-public struct ObservableValues<Element: Sendable>: AsyncSequence, Sendable {
-  @usableFromInline let values: SignalValues<Element, any Error>
+public struct ObservableValues<Element>: AsyncSequence, Sendable {
+  @usableFromInline let values: SignalValues<RxElement<Element>, any Error>
 
-  @inlinable init(values: SignalValues<Element, any Error>) { self.values = values }
+  @inlinable init(values: SignalValues<RxElement<Element>, any Error>) { self.values = values }
 
   /// Creates an iterator; it subscribes on its first `next()`.
   @inlinable public func makeAsyncIterator() -> Iterator { Iterator(base: values.makeAsyncIterator()) }
 
   /// Iterates one subscription. Not shared between tasks.
   public struct Iterator: AsyncIteratorProtocol {
-    @usableFromInline var base: SignalValues<Element, any Error>.Iterator
+    @usableFromInline var base: SignalValues<RxElement<Element>, any Error>.Iterator
 
-    @inlinable init(base: SignalValues<Element, any Error>.Iterator) { self.base = base }
+    @inlinable init(base: SignalValues<RxElement<Element>, any Error>.Iterator) { self.base = base }
 
     /// The next value; `nil` at the end; throws the sequence's error, or `CancellationError` once the
     /// iterating task is cancelled before the end.
@@ -26,7 +26,7 @@ public struct ObservableValues<Element: Sendable>: AsyncSequence, Sendable {
         if Task.isCancelled { throw CancellationError() }
         return nil
       }
-      return value
+      return value.value
     }
   }
 }

@@ -10,7 +10,7 @@ import Synchronization
 ///
 /// All state is under one lock; subscribing the source, the subject and the observers, and disposing,
 /// happen after it is released.
-final class SharedConnection<Element: Sendable>: Sendable {
+final class SharedConnection<Element>: Sendable {
   /// One connection: its subject and the source's subscription.
   private final class Connection: Sendable {
     let subject: ReplaySubject<Element>
@@ -23,11 +23,11 @@ final class SharedConnection<Element: Sendable>: Sendable {
     var observers = 0
   }
 
-  private let source: Signal<Element, any Error>
+  private let source: Signal<RxElement<Element>, any Error>
   private let replay: Int
   private let state = Mutex(State())
 
-  init(source: Signal<Element, any Error>, replay: Int) {
+  init(source: Signal<RxElement<Element>, any Error>, replay: Int) {
     self.source = source
     self.replay = replay
   }

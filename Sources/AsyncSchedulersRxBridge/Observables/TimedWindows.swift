@@ -10,19 +10,20 @@ import Synchronization
 /// `window`. A window given to the subscriber keeps the upstream subscribed while something subscribes
 /// to it, even after the outer subscription is disposed (RxSwift's reference counting): `retainUpstream`
 /// gives each window subscription its reference.
-final class TimedWindows<Element: Sendable, Output: Sendable>: Disposable {
+final class TimedWindows<Element: Sendable, Output>: Disposable {
   private let state: Mutex<TimedWindowsStateMachine<Element>>
   /// The timer of the latest window a timer was started for, with that window's number.
   private let timer = Mutex<(window: UInt64, action: ScheduledAction?)>((0, nil))
   private let core: any Scheduler
   private let span: Duration
-  private let observer: SignalObserver<Output, any Error>
+  private let observer: SignalObserver<RxElement<Output>, any Error>
   private let wrap: @Sendable (TimedWindowsStateMachine<Element>.Delivery) -> Output?
 
   /// A subscription collecting `count` values or `span` of time per window; `wrap` turns a batch or a
   /// new window into what the subscriber receives (`nil` for deliveries it does not receive).
   init(
-    collecting: Bool, core: any Scheduler, span: Duration, count: Int, observer: SignalObserver<Output, any Error>,
+    collecting: Bool, core: any Scheduler, span: Duration, count: Int,
+    observer: SignalObserver<RxElement<Output>, any Error>,
     wrap: @escaping @Sendable (TimedWindowsStateMachine<Element>.Delivery) -> Output?
   ) {
     state = Mutex(TimedWindowsStateMachine(collects: collecting, count: count))

@@ -6,7 +6,7 @@
 /// there and must not block for long. Completion does nothing. An error is a programming error (a
 /// binding is for sequences that do not fail): in debug builds it stops the program with a message
 /// naming the error, as RxSwift does; in release builds the message is printed and the error dropped.
-public struct Binder<Value: Sendable>: ObserverType {
+public struct Binder<Value>: ObserverType {
   /// The type of the values bound.
   public typealias Element = Value
 
@@ -22,8 +22,8 @@ public struct Binder<Value: Sendable>: ObserverType {
     self.binding = { event in
       switch event {
       case .next(let value):
-        _ = scheduler.schedule(value) { value in
-          if let target = target.object { binding(target, value) }
+        _ = scheduler.schedule(RxElement(value)) { box in
+          if let target = target.object { binding(target, box.value) }
           return Disposables.create()
         }
       case .error(let error):

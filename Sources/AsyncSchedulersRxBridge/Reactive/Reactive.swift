@@ -11,7 +11,7 @@ public struct Reactive<Base> {
 
   /// A binder that sets `keyPath` of the base object with each value, on the main scheduler, while
   /// the object lives (see ``Binder``).
-  public subscript<Property: Sendable>(dynamicMember keyPath: ReferenceWritableKeyPath<Base, Property>)
+  public subscript<Property>(dynamicMember keyPath: ReferenceWritableKeyPath<Base, Property>)
     -> Binder<Property>
   where Base: AnyObject {
     let keyPath = UncheckedKeyPath(keyPath)

@@ -6,9 +6,9 @@ import Synchronization
 /// error is sent without a value. Observers arriving after the end get the same.
 ///
 /// Thread-safe as ``PublishSubject``.
-public final class AsyncSubject<Element: Sendable>: ObservableType, ObserverType, Sendable {
-  @usableFromInline let last: Mutex<Element?>
-  @usableFromInline let core: RxSubjectCore<Element>
+public final class AsyncSubject<Element>: ObservableType, ObserverType, Sendable {
+  @usableFromInline let last: Mutex<RxElement<Element>?>
+  @usableFromInline let core: RxSubjectCore<RxElement<Element>>
 
   /// A subject with no value.
   @inlinable public init() {
@@ -19,8 +19,10 @@ public final class AsyncSubject<Element: Sendable>: ObservableType, ObserverType
   /// Keeps a value as the last one; sends it and the completion on `completed`; sends an error alone.
   @inlinable public func on(_ event: Event<Element>) {
     switch event {
-    case .next(let value): last.withCriticalRegion { $0 = value }
-    case .error: core.on(event)
+    case .next(let value):
+      let box = RxElement(value)
+      last.withCriticalRegion { $0 = box }
+    case .error: core.on(event.boxedEvent)
     case .completed:
       if let value = last.withCriticalRegion({ $0 }) { core.on(.next(value)) }
       core.on(.completed)

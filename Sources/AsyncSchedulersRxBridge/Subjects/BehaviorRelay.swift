@@ -1,6 +1,6 @@
 /// A `BehaviorSubject` that never ends: a current value you replace with `accept` (RxRelay's
 /// `BehaviorRelay`).
-public final class BehaviorRelay<Element: Sendable>: ObservableType, Sendable {
+public final class BehaviorRelay<Element>: ObservableType, Sendable {
   @usableFromInline let subject: BehaviorSubject<Element>
 
   /// A relay whose current value is `value`.

@@ -5,22 +5,23 @@ import AsyncSignals
 /// `BehaviorSubject`). An observer arriving after the end gets the end only.
 ///
 /// Thread-safe as ``PublishSubject``.
-public final class BehaviorSubject<Element: Sendable>: ObservableType, ObserverType, Disposable, Sendable {
-  @usableFromInline let core: RxSubjectCore<Element>
+public final class BehaviorSubject<Element>: ObservableType, ObserverType, Disposable, Sendable {
+  @usableFromInline let core: RxSubjectCore<RxElement<Element>>
 
   /// A subject whose current value is `value`.
   @inlinable public init(value: Element) {
-    core = RxSubjectCore(subject: ReplaySignalSubject(capacity: 1, initialValue: value), replaysAfterEnd: false)
+    core = RxSubjectCore(
+      subject: ReplaySignalSubject(capacity: 1, initialValue: RxElement(value)), replaysAfterEnd: false)
   }
 
   /// The current value; throws the error that ended the subject, or `RxError.disposed`.
   public func value() throws -> Element {
-    guard let value = try core.latestValue(owner: self) else { throw RxError.noElements }
-    return value
+    guard let box = try core.latestValue(owner: self) else { throw RxError.noElements }
+    return box.value
   }
 
   /// Makes `event`'s value the current one and sends it; ignored after the end or `dispose()`.
-  @inlinable public func on(_ event: Event<Element>) { core.on(event) }
+  @inlinable public func on(_ event: Event<Element>) { core.on(event.boxedEvent) }
 
   /// Subscribes `observer`: the current value, then the events sent from now on.
   @inlinable public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable

@@ -1,5 +1,5 @@
 /// A `PublishSubject` that never ends: you `accept` values only (RxRelay's `PublishRelay`).
-public final class PublishRelay<Element: Sendable>: ObservableType, Sendable {
+public final class PublishRelay<Element>: ObservableType, Sendable {
   @usableFromInline let subject: PublishSubject<Element>
 
   /// A relay with no observers.

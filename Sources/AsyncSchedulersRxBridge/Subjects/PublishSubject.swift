@@ -6,14 +6,14 @@ import AsyncSignals
 ///
 /// Thread-safe: events sent from several threads reach each observer one at a time, in the order they
 /// were accepted, on the sending thread, with no lock held.
-public final class PublishSubject<Element: Sendable>: ObservableType, ObserverType, Disposable, Sendable {
-  @usableFromInline let core: RxSubjectCore<Element>
+public final class PublishSubject<Element>: ObservableType, ObserverType, Disposable, Sendable {
+  @usableFromInline let core: RxSubjectCore<RxElement<Element>>
 
   /// A subject with no observers.
   @inlinable public init() { core = RxSubjectCore(subject: ReplaySignalSubject(capacity: 0), replaysAfterEnd: false) }
 
   /// Sends `event` to the current observers; ignored after the end or after `dispose()`.
-  @inlinable public func on(_ event: Event<Element>) { core.on(event) }
+  @inlinable public func on(_ event: Event<Element>) { core.on(event.boxedEvent) }
 
   /// Subscribes `observer` to the events sent from now on.
   @inlinable public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable

@@ -1,5 +1,5 @@
 /// A `ReplaySubject` that never ends (RxRelay's `ReplayRelay`).
-public final class ReplayRelay<Element: Sendable>: ObservableType, Sendable {
+public final class ReplayRelay<Element>: ObservableType, Sendable {
   @usableFromInline let subject: ReplaySubject<Element>
 
   @usableFromInline init(subject: ReplaySubject<Element>) { self.subject = subject }

@@ -5,8 +5,8 @@ import AsyncSignals
 /// `ReplaySubject`), and the end after them once it came.
 ///
 /// Thread-safe as ``PublishSubject``.
-public final class ReplaySubject<Element: Sendable>: ObservableType, ObserverType, Disposable, Sendable {
-  @usableFromInline let core: RxSubjectCore<Element>
+public final class ReplaySubject<Element>: ObservableType, ObserverType, Disposable, Sendable {
+  @usableFromInline let core: RxSubjectCore<RxElement<Element>>
 
   @usableFromInline init(capacity: Int) {
     core = RxSubjectCore(subject: ReplaySignalSubject(capacity: capacity), replaysAfterEnd: true)
@@ -23,7 +23,7 @@ public final class ReplaySubject<Element: Sendable>: ObservableType, ObserverTyp
   @inlinable public static func createUnbounded() -> ReplaySubject<Element> { ReplaySubject(capacity: .max) }
 
   /// Sends `event`, keeping it for the replay; ignored after the end or `dispose()`.
-  @inlinable public func on(_ event: Event<Element>) { core.on(event) }
+  @inlinable public func on(_ event: Event<Element>) { core.on(event.boxedEvent) }
 
   /// Subscribes `observer`: the replay, then the events sent from now on.
   @inlinable public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable

@@ -71,7 +71,7 @@ import Synchronization
         return nil
       }
       if let terminal, !self.replaysAfterEnd {
-        observer.send(terminal.signalEvent)
+        observer.send(terminal.nativeEvent)
         return nil
       }
       let subscription = self.subject.signal.subscribe { observer.send($0) }

@@ -58,12 +58,12 @@ public struct Completable: ObservableConvertibleType, Sendable {
   @inlinable public func andThen(_ next: Completable) -> Completable { Completable(source: source.concat(next.source)) }
 
   /// Runs this one, then sends `next`'s value.
-  @inlinable public func andThen<Element: Sendable>(_ next: Single<Element>) -> Single<Element> {
+  @inlinable public func andThen<Element>(_ next: Single<Element>) -> Single<Element> {
     Single(source: Observable(source.signal.then(next.source.signal)))
   }
 
   /// Runs this one, then sends `next`'s values.
-  @inlinable public func andThen<Element: Sendable>(_ next: Observable<Element>) -> Observable<Element> {
+  @inlinable public func andThen<Element>(_ next: Observable<Element>) -> Observable<Element> {
     Observable(source.signal.then(next.signal))
   }
 }

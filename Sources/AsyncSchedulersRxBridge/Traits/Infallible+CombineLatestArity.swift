@@ -4,14 +4,14 @@
 
 extension Infallible {
   /// Sends, whenever one sends and all have sent once, the tuple of their latest values.
-  @inlinable public static func combineLatest<E1: Sendable, E2: Sendable>(
+  @inlinable public static func combineLatest<E1, E2>(
     _ source1: Infallible<E1>, _ source2: Infallible<E2>
   ) -> Infallible<(E1, E2)> where Element == (E1, E2) {
     Infallible(source: Observable.combineLatest(source1.asObservable(), source2.asObservable()))
   }
 
   /// Sends, whenever one sends and all have sent once, `resultSelector` of their latest values.
-  @inlinable public static func combineLatest<E1: Sendable, E2: Sendable, E3: Sendable>(
+  @inlinable public static func combineLatest<E1, E2, E3>(
     _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>,
     resultSelector: @escaping (E1, E2, E3) -> Element
   ) -> Infallible {
@@ -21,14 +21,14 @@ extension Infallible {
   }
 
   /// Sends, whenever one sends and all have sent once, the tuple of their latest values.
-  @inlinable public static func combineLatest<E1: Sendable, E2: Sendable, E3: Sendable>(
+  @inlinable public static func combineLatest<E1, E2, E3>(
     _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>
   ) -> Infallible<(E1, E2, E3)> where Element == (E1, E2, E3) {
     Infallible(source: Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable()))
   }
 
   /// Sends, whenever one sends and all have sent once, `resultSelector` of their latest values.
-  @inlinable public static func combineLatest<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable>(
+  @inlinable public static func combineLatest<E1, E2, E3, E4>(
     _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
     resultSelector: @escaping (E1, E2, E3, E4) -> Element
   ) -> Infallible {
@@ -39,7 +39,7 @@ extension Infallible {
   }
 
   /// Sends, whenever one sends and all have sent once, the tuple of their latest values.
-  @inlinable public static func combineLatest<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable>(
+  @inlinable public static func combineLatest<E1, E2, E3, E4>(
     _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>
   ) -> Infallible<(E1, E2, E3, E4)> where Element == (E1, E2, E3, E4) {
     Infallible(
@@ -48,7 +48,7 @@ extension Infallible {
   }
 
   /// Sends, whenever one sends and all have sent once, `resultSelector` of their latest values.
-  @inlinable public static func combineLatest<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable>(
+  @inlinable public static func combineLatest<E1, E2, E3, E4, E5>(
     _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
     _ source5: Infallible<E5>,
     resultSelector: @escaping (E1, E2, E3, E4, E5) -> Element
@@ -60,7 +60,7 @@ extension Infallible {
   }
 
   /// Sends, whenever one sends and all have sent once, the tuple of their latest values.
-  @inlinable public static func combineLatest<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable>(
+  @inlinable public static func combineLatest<E1, E2, E3, E4, E5>(
     _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
     _ source5: Infallible<E5>
   ) -> Infallible<(E1, E2, E3, E4, E5)> where Element == (E1, E2, E3, E4, E5) {
@@ -71,8 +71,7 @@ extension Infallible {
   }
 
   /// Sends, whenever one sends and all have sent once, `resultSelector` of their latest values.
-  @inlinable
-  public static func combineLatest<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable>(
+  @inlinable public static func combineLatest<E1, E2, E3, E4, E5, E6>(
     _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
     _ source5: Infallible<E5>, _ source6: Infallible<E6>,
     resultSelector: @escaping (E1, E2, E3, E4, E5, E6) -> Element
@@ -84,8 +83,7 @@ extension Infallible {
   }
 
   /// Sends, whenever one sends and all have sent once, the tuple of their latest values.
-  @inlinable
-  public static func combineLatest<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable>(
+  @inlinable public static func combineLatest<E1, E2, E3, E4, E5, E6>(
     _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
     _ source5: Infallible<E5>, _ source6: Infallible<E6>
   ) -> Infallible<(E1, E2, E3, E4, E5, E6)> where Element == (E1, E2, E3, E4, E5, E6) {
@@ -96,10 +94,7 @@ extension Infallible {
   }
 
   /// Sends, whenever one sends and all have sent once, `resultSelector` of their latest values.
-  @inlinable
-  public static func combineLatest<
-    E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable, E7: Sendable
-  >(
+  @inlinable public static func combineLatest<E1, E2, E3, E4, E5, E6, E7>(
     _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
     _ source5: Infallible<E5>, _ source6: Infallible<E6>, _ source7: Infallible<E7>,
     resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) -> Element
@@ -111,10 +106,7 @@ extension Infallible {
   }
 
   /// Sends, whenever one sends and all have sent once, the tuple of their latest values.
-  @inlinable
-  public static func combineLatest<
-    E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable, E7: Sendable
-  >(
+  @inlinable public static func combineLatest<E1, E2, E3, E4, E5, E6, E7>(
     _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
     _ source5: Infallible<E5>, _ source6: Infallible<E6>, _ source7: Infallible<E7>
   ) -> Infallible<(E1, E2, E3, E4, E5, E6, E7)> where Element == (E1, E2, E3, E4, E5, E6, E7) {
@@ -125,10 +117,7 @@ extension Infallible {
   }
 
   /// Sends, whenever one sends and all have sent once, `resultSelector` of their latest values.
-  @inlinable
-  public static func combineLatest<
-    E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable, E7: Sendable, E8: Sendable
-  >(
+  @inlinable public static func combineLatest<E1, E2, E3, E4, E5, E6, E7, E8>(
     _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
     _ source5: Infallible<E5>, _ source6: Infallible<E6>, _ source7: Infallible<E7>, _ source8: Infallible<E8>,
     resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) -> Element
@@ -141,10 +130,7 @@ extension Infallible {
   }
 
   /// Sends, whenever one sends and all have sent once, the tuple of their latest values.
-  @inlinable
-  public static func combineLatest<
-    E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable, E7: Sendable, E8: Sendable
-  >(
+  @inlinable public static func combineLatest<E1, E2, E3, E4, E5, E6, E7, E8>(
     _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
     _ source5: Infallible<E5>, _ source6: Infallible<E6>, _ source7: Infallible<E7>, _ source8: Infallible<E8>
   ) -> Infallible<(E1, E2, E3, E4, E5, E6, E7, E8)> where Element == (E1, E2, E3, E4, E5, E6, E7, E8) {

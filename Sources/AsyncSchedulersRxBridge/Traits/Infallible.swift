@@ -2,19 +2,21 @@ import AsyncSchedulers
 import AsyncSignals
 
 /// An event of a sequence that cannot fail (RxSwift 6's `InfallibleEvent`).
-public enum InfallibleEvent<Element: Sendable>: Sendable {
+public enum InfallibleEvent<Element> {
   /// A value.
   case next(Element)
   /// The end of the sequence.
   case completed
 }
 
+extension InfallibleEvent: Sendable where Element: Sendable {}
+
 /// A sequence that never fails (RxSwift 6's `Infallible` trait), on an `Observable`: its subscribers
 /// get values and a completion, never an error.
 ///
 /// Made from a failable sequence with `asInfallible(onErrorJustReturn:)`,
 /// `asInfallible(onErrorFallbackTo:)` or `asInfallible(onErrorRecover:)`, or created directly.
-public struct Infallible<Element: Sendable>: ObservableConvertibleType, Sendable {
+public struct Infallible<Element>: ObservableConvertibleType, Sendable {
   /// The closure `create` hands its work to send events.
   public typealias InfallibleObserver = @Sendable (InfallibleEvent<Element>) -> Void
 
@@ -74,18 +76,6 @@ public struct Infallible<Element: Sendable>: ObservableConvertibleType, Sendable
   /// The sequence itself.
   @inlinable public func asInfallible() -> Infallible { self }
 
-  /// The values as an async sequence that cannot throw (RxSwift 6.5's `Infallible.values`): iterating
-  /// subscribes; leaving the loop or cancelling the task disposes the subscription. Values wait in an
-  /// unbounded buffer while the loop body runs.
-  public var values: AsyncStream<Element> {
-    AsyncStream { continuation in
-      let subscription = source.subscribe(
-        onNext: { continuation.yield($0) }, onError: { _ in continuation.finish() },
-        onCompleted: { continuation.finish() })
-      continuation.onTermination = { _ in subscription.dispose() }
-    }
-  }
-
   /// Subscribes with a closure for each value and one for the end; `onDisposed` runs once when the
   /// subscription ends (after `onCompleted`, or on the disposing thread). The closures run on the
   /// thread that sends each event.
@@ -143,14 +133,14 @@ public struct Infallible<Element: Sendable>: ObservableConvertibleType, Sendable
   }
 
   /// Each value transformed by `transform`.
-  @inlinable public func map<Result: Sendable>(_ transform: @escaping (Element) -> Result) -> Infallible<
+  @inlinable public func map<Result>(_ transform: @escaping (Element) -> Result) -> Infallible<
     Result
   > {
     return Infallible<Result>(source: source.map(transform))
   }
 
   /// Each value `transform` maps to something, skipping `nil`.
-  @inlinable public func compactMap<Result: Sendable>(_ transform: @escaping (Element) -> Result?)
+  @inlinable public func compactMap<Result>(_ transform: @escaping (Element) -> Result?)
     -> Infallible<Result>
   {
     return Infallible<Result>(source: source.compactMap(transform))
@@ -162,7 +152,7 @@ public struct Infallible<Element: Sendable>: ObservableConvertibleType, Sendable
   }
 
   /// Each running result of `accumulator`, starting from `seed` for each subscription.
-  @inlinable public func scan<Accumulate: Sendable>(
+  @inlinable public func scan<Accumulate>(
     _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) -> Accumulate
   ) -> Infallible<Accumulate> {
     return Infallible<Accumulate>(source: source.scan(seed, accumulator: accumulator))
@@ -174,14 +164,14 @@ public struct Infallible<Element: Sendable>: ObservableConvertibleType, Sendable
   }
 
   /// The values of the sequences `selector` makes for each value, merged.
-  @inlinable public func flatMap<Result: Sendable>(_ selector: @escaping (Element) -> Infallible<Result>)
+  @inlinable public func flatMap<Result>(_ selector: @escaping (Element) -> Infallible<Result>)
     -> Infallible<Result>
   {
     return Infallible<Result>(source: source.flatMap(selector))
   }
 
   /// The values of the sequence `selector` makes for the latest value only.
-  @inlinable public func flatMapLatest<Result: Sendable>(
+  @inlinable public func flatMapLatest<Result>(
     _ selector: @escaping (Element) -> Infallible<Result>
   )
     -> Infallible<Result>
@@ -233,7 +223,7 @@ public struct Infallible<Element: Sendable>: ObservableConvertibleType, Sendable
   }
 
   /// The latest values of `first` and `second` combined by `resultSelector`, once both have sent one.
-  @inlinable public static func combineLatest<First: Sendable, Second: Sendable>(
+  @inlinable public static func combineLatest<First, Second>(
     _ first: Infallible<First>, _ second: Infallible<Second>,
     resultSelector: @escaping (First, Second) -> Element
   ) -> Infallible {
@@ -280,5 +270,20 @@ extension ObservableConvertibleType {
   {
     let handler = rxClosure(handler)
     return Infallible(source: asObservable().catch { handler($0).source })
+  }
+}
+
+extension Infallible where Element: Sendable {
+  /// The values as an async sequence that cannot throw (RxSwift 6.5's `Infallible.values`): iterating
+  /// subscribes; leaving the loop or cancelling the task disposes the subscription. Values wait in an
+  /// unbounded buffer while the loop body runs. Its values must be `Sendable`, as an `AsyncStream`
+  /// hands them to the iterating task (``ObservableConvertibleType/values`` takes any).
+  public var values: AsyncStream<Element> {
+    AsyncStream { continuation in
+      let subscription = source.subscribe(
+        onNext: { continuation.yield($0) }, onError: { _ in continuation.finish() },
+        onCompleted: { continuation.finish() })
+      continuation.onTermination = { _ in subscription.dispose() }
+    }
   }
 }

@@ -12,7 +12,7 @@ public enum MaybeEvent<Element> {
 }
 
 /// A sequence of at most one value, or an error (RxSwift's `Maybe` trait), on an `Observable`.
-public struct Maybe<Element: Sendable>: ObservableConvertibleType, Sendable {
+public struct Maybe<Element>: ObservableConvertibleType, Sendable {
   /// The closure `create` hands its work to send the one event.
   public typealias MaybeObserver = @Sendable (MaybeEvent<Element>) -> Void
 
@@ -78,7 +78,7 @@ public struct Maybe<Element: Sendable>: ObservableConvertibleType, Sendable {
   }
 
   /// The maybe with its value transformed.
-  @inlinable public func map<Result: Sendable>(_ transform: @escaping (Element) throws -> Result) -> Maybe<
+  @inlinable public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Maybe<
     Result
   > {
     return Maybe<Result>(source: source.map(transform))

@@ -48,19 +48,20 @@ extension Observable {
   /// and throws `CancellationError` if nothing came by then.
   @usableFromInline func firstValueOrEnd() async throws -> Element? {
     let subscription = SingleAssignmentDisposable()
-    return try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Element?, any Error>) in
+    let first = try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<RxElement<Element>?, any Error>) in
         let resumed = Atomic<Bool>(false)
-        let resume: @Sendable (Result<Element?, any Error>) -> Void = { result in
+        let resume: @Sendable (Result<RxElement<Element>?, any Error>) -> Void = { result in
           if !resumed.exchange(true, ordering: .acquiringAndReleasing) { continuation.resume(with: result) }
         }
         subscription.setDisposable(
           subscribe(
-            onNext: { resume(.success($0)) }, onError: { resume(.failure($0)) },
+            onNext: { resume(.success(RxElement($0))) }, onError: { resume(.failure($0)) },
             onCompleted: { resume(.success(nil)) }, onDisposed: { resume(.failure(CancellationError())) }))
       }
     } onCancel: {
       subscription.dispose()
     }
+    return first?.value
   }
 }

@@ -16,14 +16,14 @@ extension Maybe {
   }
 
   /// The maybe's value transformed, empty when `transform` returns `nil`.
-  public func compactMap<Result: Sendable>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<
+  public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<
     Result
   > {
     return Maybe<Result>(source: source.compactMap(transform))
   }
 
   /// The maybe `selector` makes from the value.
-  public func flatMap<Result: Sendable>(_ selector: @escaping (Element) throws -> Maybe<Result>) -> Maybe<
+  public func flatMap<Result>(_ selector: @escaping (Element) throws -> Maybe<Result>) -> Maybe<
     Result
   > {
     let selector = rxClosure(selector)
@@ -72,14 +72,14 @@ extension Single {
   }
 
   /// A maybe: the single's value transformed, empty when `transform` returns `nil`.
-  public func compactMap<Result: Sendable>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<
+  public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<
     Result
   > {
     return Maybe<Result>(source: source.compactMap(transform))
   }
 
   /// The maybe `selector` makes from the value.
-  public func flatMapMaybe<Result: Sendable>(_ selector: @escaping (Element) throws -> Maybe<Result>)
+  public func flatMapMaybe<Result>(_ selector: @escaping (Element) throws -> Maybe<Result>)
     -> Maybe<Result>
   {
     let selector = rxClosure(selector)
@@ -146,7 +146,7 @@ extension Completable {
   }
 
   /// Runs this one, then sends `next`'s value or end (RxSwift's `andThen(_:)` of a `Maybe`).
-  public func andThen<Element: Sendable>(_ next: Maybe<Element>) -> Maybe<Element> {
+  public func andThen<Element>(_ next: Maybe<Element>) -> Maybe<Element> {
     Maybe(source: Observable(source.signal.then(next.asObservable().signal)))
   }
 

@@ -4,7 +4,7 @@
 
 extension Single {
   /// Sends `resultSelector` of the values of all, once each has sent its one (`Observable.zip`).
-  public static func zip<E1: Sendable, E2: Sendable>(
+  public static func zip<E1, E2>(
     _ source1: Single<E1>, _ source2: Single<E2>,
     resultSelector: @escaping (E1, E2) throws -> Element
   ) -> Single<Element> {
@@ -13,7 +13,7 @@ extension Single {
   }
 
   /// Sends `resultSelector` of the values of all, once each has sent its one (`Observable.zip`).
-  public static func zip<E1: Sendable, E2: Sendable, E3: Sendable>(
+  public static func zip<E1, E2, E3>(
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>,
     resultSelector: @escaping (E1, E2, E3) throws -> Element
   ) -> Single<Element> {
@@ -23,7 +23,7 @@ extension Single {
   }
 
   /// Sends `resultSelector` of the values of all, once each has sent its one (`Observable.zip`).
-  public static func zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable>(
+  public static func zip<E1, E2, E3, E4>(
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>,
     resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
   ) -> Single<Element> {
@@ -34,7 +34,7 @@ extension Single {
   }
 
   /// Sends `resultSelector` of the values of all, once each has sent its one (`Observable.zip`).
-  public static func zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable>(
+  public static func zip<E1, E2, E3, E4, E5>(
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>,
     resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element
   ) -> Single<Element> {
@@ -45,7 +45,7 @@ extension Single {
   }
 
   /// Sends `resultSelector` of the values of all, once each has sent its one (`Observable.zip`).
-  public static func zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable>(
+  public static func zip<E1, E2, E3, E4, E5, E6>(
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>,
     _ source6: Single<E6>,
     resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element
@@ -57,9 +57,7 @@ extension Single {
   }
 
   /// Sends `resultSelector` of the values of all, once each has sent its one (`Observable.zip`).
-  public static func zip<
-    E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable, E7: Sendable
-  >(
+  public static func zip<E1, E2, E3, E4, E5, E6, E7>(
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>,
     _ source6: Single<E6>, _ source7: Single<E7>,
     resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element
@@ -71,9 +69,7 @@ extension Single {
   }
 
   /// Sends `resultSelector` of the values of all, once each has sent its one (`Observable.zip`).
-  public static func zip<
-    E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable, E7: Sendable, E8: Sendable
-  >(
+  public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>,
     _ source6: Single<E6>, _ source7: Single<E7>, _ source8: Single<E8>,
     resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
@@ -95,7 +91,7 @@ extension Single {
 
   /// Sends `resultSelector` of the values of all, once each has sent its one (`Observable.zip`); for no
   /// sources, `resultSelector([])` on subscription, as RxSwift.
-  public static func zip<Sources: Swift.Collection, Result: Sendable>(
+  public static func zip<Sources: Swift.Collection, Result>(
     _ sources: Sources, resultSelector: @escaping ([Element]) throws -> Result
   ) -> Single<Result> where Sources.Element == Single<Element> {
     return Single<Result>(source: zip(sources).asObservable().map(resultSelector))
@@ -104,35 +100,35 @@ extension Single {
 
 extension Single {
   /// Sends the values of all as a tuple, once each has sent its one (`Observable.zip`).
-  public static func zip<E1: Sendable, E2: Sendable>(
+  public static func zip<E1, E2>(
     _ source1: Single<E1>, _ source2: Single<E2>
   ) -> Single<Element> where Element == (E1, E2) {
     zip(source1, source2) { ($0, $1) }
   }
 
   /// Sends the values of all as a tuple, once each has sent its one (`Observable.zip`).
-  public static func zip<E1: Sendable, E2: Sendable, E3: Sendable>(
+  public static func zip<E1, E2, E3>(
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>
   ) -> Single<Element> where Element == (E1, E2, E3) {
     zip(source1, source2, source3) { ($0, $1, $2) }
   }
 
   /// Sends the values of all as a tuple, once each has sent its one (`Observable.zip`).
-  public static func zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable>(
+  public static func zip<E1, E2, E3, E4>(
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>
   ) -> Single<Element> where Element == (E1, E2, E3, E4) {
     zip(source1, source2, source3, source4) { ($0, $1, $2, $3) }
   }
 
   /// Sends the values of all as a tuple, once each has sent its one (`Observable.zip`).
-  public static func zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable>(
+  public static func zip<E1, E2, E3, E4, E5>(
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>
   ) -> Single<Element> where Element == (E1, E2, E3, E4, E5) {
     zip(source1, source2, source3, source4, source5) { ($0, $1, $2, $3, $4) }
   }
 
   /// Sends the values of all as a tuple, once each has sent its one (`Observable.zip`).
-  public static func zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable>(
+  public static func zip<E1, E2, E3, E4, E5, E6>(
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>,
     _ source6: Single<E6>
   ) -> Single<Element> where Element == (E1, E2, E3, E4, E5, E6) {
@@ -140,9 +136,7 @@ extension Single {
   }
 
   /// Sends the values of all as a tuple, once each has sent its one (`Observable.zip`).
-  public static func zip<
-    E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable, E7: Sendable
-  >(
+  public static func zip<E1, E2, E3, E4, E5, E6, E7>(
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>,
     _ source6: Single<E6>, _ source7: Single<E7>
   ) -> Single<Element> where Element == (E1, E2, E3, E4, E5, E6, E7) {
@@ -150,9 +144,7 @@ extension Single {
   }
 
   /// Sends the values of all as a tuple, once each has sent its one (`Observable.zip`).
-  public static func zip<
-    E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable, E7: Sendable, E8: Sendable
-  >(
+  public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>,
     _ source6: Single<E6>, _ source7: Single<E7>, _ source8: Single<E8>
   ) -> Single<Element> where Element == (E1, E2, E3, E4, E5, E6, E7, E8) {
@@ -162,7 +154,7 @@ extension Single {
 
 extension Maybe {
   /// Sends `resultSelector` of the values of all, once each has sent its one (`Observable.zip`).
-  public static func zip<E1: Sendable, E2: Sendable>(
+  public static func zip<E1, E2>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>,
     resultSelector: @escaping (E1, E2) throws -> Element
   ) -> Maybe<Element> {
@@ -170,7 +162,7 @@ extension Maybe {
   }
 
   /// Sends `resultSelector` of the values of all, once each has sent its one (`Observable.zip`).
-  public static func zip<E1: Sendable, E2: Sendable, E3: Sendable>(
+  public static func zip<E1, E2, E3>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>,
     resultSelector: @escaping (E1, E2, E3) throws -> Element
   ) -> Maybe<Element> {
@@ -180,7 +172,7 @@ extension Maybe {
   }
 
   /// Sends `resultSelector` of the values of all, once each has sent its one (`Observable.zip`).
-  public static func zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable>(
+  public static func zip<E1, E2, E3, E4>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>,
     resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
   ) -> Maybe<Element> {
@@ -191,7 +183,7 @@ extension Maybe {
   }
 
   /// Sends `resultSelector` of the values of all, once each has sent its one (`Observable.zip`).
-  public static func zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable>(
+  public static func zip<E1, E2, E3, E4, E5>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>,
     resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element
   ) -> Maybe<Element> {
@@ -202,7 +194,7 @@ extension Maybe {
   }
 
   /// Sends `resultSelector` of the values of all, once each has sent its one (`Observable.zip`).
-  public static func zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable>(
+  public static func zip<E1, E2, E3, E4, E5, E6>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>,
     _ source6: Maybe<E6>,
     resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element
@@ -214,9 +206,7 @@ extension Maybe {
   }
 
   /// Sends `resultSelector` of the values of all, once each has sent its one (`Observable.zip`).
-  public static func zip<
-    E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable, E7: Sendable
-  >(
+  public static func zip<E1, E2, E3, E4, E5, E6, E7>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>,
     _ source6: Maybe<E6>, _ source7: Maybe<E7>,
     resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element
@@ -228,9 +218,7 @@ extension Maybe {
   }
 
   /// Sends `resultSelector` of the values of all, once each has sent its one (`Observable.zip`).
-  public static func zip<
-    E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable, E7: Sendable, E8: Sendable
-  >(
+  public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>,
     _ source6: Maybe<E6>, _ source7: Maybe<E7>, _ source8: Maybe<E8>,
     resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
@@ -252,7 +240,7 @@ extension Maybe {
 
   /// Sends `resultSelector` of the values of all, once each has sent its one (`Observable.zip`); for no
   /// sources, `resultSelector([])` on subscription, as RxSwift.
-  public static func zip<Sources: Swift.Collection, Result: Sendable>(
+  public static func zip<Sources: Swift.Collection, Result>(
     _ sources: Sources, resultSelector: @escaping ([Element]) throws -> Result
   ) -> Maybe<Result> where Sources.Element == Maybe<Element> {
     return Maybe<Result>(source: zip(sources).asObservable().map(resultSelector))
@@ -261,35 +249,35 @@ extension Maybe {
 
 extension Maybe {
   /// Sends the values of all as a tuple, once each has sent its one (`Observable.zip`).
-  public static func zip<E1: Sendable, E2: Sendable>(
+  public static func zip<E1, E2>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>
   ) -> Maybe<Element> where Element == (E1, E2) {
     zip(source1, source2) { ($0, $1) }
   }
 
   /// Sends the values of all as a tuple, once each has sent its one (`Observable.zip`).
-  public static func zip<E1: Sendable, E2: Sendable, E3: Sendable>(
+  public static func zip<E1, E2, E3>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>
   ) -> Maybe<Element> where Element == (E1, E2, E3) {
     zip(source1, source2, source3) { ($0, $1, $2) }
   }
 
   /// Sends the values of all as a tuple, once each has sent its one (`Observable.zip`).
-  public static func zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable>(
+  public static func zip<E1, E2, E3, E4>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>
   ) -> Maybe<Element> where Element == (E1, E2, E3, E4) {
     zip(source1, source2, source3, source4) { ($0, $1, $2, $3) }
   }
 
   /// Sends the values of all as a tuple, once each has sent its one (`Observable.zip`).
-  public static func zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable>(
+  public static func zip<E1, E2, E3, E4, E5>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>
   ) -> Maybe<Element> where Element == (E1, E2, E3, E4, E5) {
     zip(source1, source2, source3, source4, source5) { ($0, $1, $2, $3, $4) }
   }
 
   /// Sends the values of all as a tuple, once each has sent its one (`Observable.zip`).
-  public static func zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable>(
+  public static func zip<E1, E2, E3, E4, E5, E6>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>,
     _ source6: Maybe<E6>
   ) -> Maybe<Element> where Element == (E1, E2, E3, E4, E5, E6) {
@@ -297,9 +285,7 @@ extension Maybe {
   }
 
   /// Sends the values of all as a tuple, once each has sent its one (`Observable.zip`).
-  public static func zip<
-    E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable, E7: Sendable
-  >(
+  public static func zip<E1, E2, E3, E4, E5, E6, E7>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>,
     _ source6: Maybe<E6>, _ source7: Maybe<E7>
   ) -> Maybe<Element> where Element == (E1, E2, E3, E4, E5, E6, E7) {
@@ -307,9 +293,7 @@ extension Maybe {
   }
 
   /// Sends the values of all as a tuple, once each has sent its one (`Observable.zip`).
-  public static func zip<
-    E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable, E7: Sendable, E8: Sendable
-  >(
+  public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>,
     _ source6: Maybe<E6>, _ source7: Maybe<E7>, _ source8: Maybe<E8>
   ) -> Maybe<Element> where Element == (E1, E2, E3, E4, E5, E6, E7, E8) {

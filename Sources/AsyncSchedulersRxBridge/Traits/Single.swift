@@ -5,7 +5,7 @@ import AsyncSignals
 public typealias SingleEvent<Element> = Result<Element, any Swift.Error>
 
 /// A sequence of exactly one value or an error (RxSwift's `Single` trait), on an `Observable`.
-public struct Single<Element: Sendable>: ObservableConvertibleType, Sendable {
+public struct Single<Element>: ObservableConvertibleType, Sendable {
   /// The closure `create` hands its work to send the one event.
   public typealias SingleObserver = @Sendable (SingleEvent<Element>) -> Void
 
@@ -66,14 +66,14 @@ public struct Single<Element: Sendable>: ObservableConvertibleType, Sendable {
   }
 
   /// The single with its value transformed.
-  @inlinable public func map<Result: Sendable>(_ transform: @escaping (Element) throws -> Result) -> Single<
+  @inlinable public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Single<
     Result
   > {
     return Single<Result>(source: source.map(transform))
   }
 
   /// The single that `selector` makes from this one's value.
-  @inlinable public func flatMap<Result: Sendable>(_ selector: @escaping (Element) throws -> Single<Result>)
+  @inlinable public func flatMap<Result>(_ selector: @escaping (Element) throws -> Single<Result>)
     -> Single<Result>
   {
     let selector = rxClosure(selector)
@@ -155,9 +155,13 @@ extension ObservableType {
 
   /// The first value, or `nil` if the sequence completes empty, as a `Single` (RxSwift 6's `first()`).
   @inlinable public func first() -> Single<Element?> {
-    Single(source: Observable<Element?>(signal.take(1).map { Optional($0) }).concat(Observable.just(nil)).take(1))
+    Single(
+      source: Observable<Element?>(signal.take(1).map { RxElement(Optional($0.value)) }).concat(Observable.just(nil))
+        .take(1))
   }
 
   /// All the values, when the sequence completes, as a `Single` (RxSwift 6's `toArray()`).
-  @inlinable public func toArray() -> Single<[Element]> { Single(source: Observable(signal.collect())) }
+  @inlinable public func toArray() -> Single<[Element]> {
+    Single(source: Observable(signal.collect().map { RxElement($0.map(\.value)) }))
+  }
 }

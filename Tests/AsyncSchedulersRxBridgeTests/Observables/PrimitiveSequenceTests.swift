@@ -8,7 +8,7 @@ struct PrimitiveSequenceTests {
   let test = TestScheduler()
   var rx: SerialDispatchQueueScheduler { SerialDispatchQueueScheduler(core: test) }
 
-  private func trace<Trait: ObservableConvertibleType>(_ trait: Trait) -> [String] {
+  private func trace<Trait: ObservableConvertibleType>(_ trait: Trait) -> [String] where Trait.Element: Sendable {
     let recorder = Recorder<Trait.Element>(clock: test)
     _ = trait.asObservable().subscribe(recorder)
     test.advance(by: .seconds(10))
