@@ -8,11 +8,11 @@ import Foundation
 private final class RelativeOnly: SchedulerType {
   let base = SerialDispatchQueueScheduler(qos: .userInitiated)
   var now: RxTime { base.now }
-  func schedule<StateType: Sendable>(
-    _ state: StateType, action: @escaping @Sendable (StateType) -> any Disposable
+  func schedule<StateType>(
+    _ state: StateType, action: @escaping (StateType) -> any Disposable
   ) -> any Disposable { base.schedule(state, action: action) }
-  func scheduleRelative<StateType: Sendable>(
-    _ state: StateType, dueTime: RxTimeInterval, action: @escaping @Sendable (StateType) -> any Disposable
+  func scheduleRelative<StateType>(
+    _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> any Disposable
   ) -> any Disposable { base.scheduleRelative(state, dueTime: dueTime, action: action) }
 }
 

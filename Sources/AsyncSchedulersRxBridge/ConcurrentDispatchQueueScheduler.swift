@@ -37,23 +37,23 @@ public final class ConcurrentDispatchQueueScheduler: SchedulerType {
   public var now: RxTime { Date() }
 
   /// Schedules `action(state)` on the core scheduler.
-  public func schedule<StateType: Sendable>(
-    _ state: StateType, action: @escaping @Sendable (StateType) -> any Disposable
+  public func schedule<StateType>(
+    _ state: StateType, action: @escaping (StateType) -> any Disposable
   ) -> any Disposable {
     scheduling.schedule(state, action: action)
   }
 
   /// Schedules `action(state)` after `dueTime` (`.never`: never; negative: at once).
-  public func scheduleRelative<StateType: Sendable>(
-    _ state: StateType, dueTime: RxTimeInterval, action: @escaping @Sendable (StateType) -> any Disposable
+  public func scheduleRelative<StateType>(
+    _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> any Disposable
   ) -> any Disposable {
     scheduling.scheduleRelative(state, dueTime: dueTime, action: action)
   }
 
   /// Runs `action` on a core repeating timer, one tick at a time.
-  public func schedulePeriodic<StateType: Sendable>(
+  public func schedulePeriodic<StateType>(
     _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
-    action: @escaping @Sendable (StateType) -> StateType
+    action: @escaping (StateType) -> StateType
   ) -> any Disposable {
     scheduling.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
   }

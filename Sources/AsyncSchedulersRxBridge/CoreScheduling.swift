@@ -24,7 +24,7 @@ import Synchronization
     self.leeway = max(leeway.rxDuration ?? .zero, .zero)
   }
 
-  @inlinable func schedule<State: Sendable>(_ state: State, action: @escaping @Sendable (State) -> any Disposable)
+  @inlinable func schedule<State>(_ state: State, action: @escaping (State) -> any Disposable)
     -> any Disposable
   {
     let item = RxStatefulItem(state, action)
@@ -38,8 +38,8 @@ import Synchronization
     return item
   }
 
-  func scheduleRelative<State: Sendable>(
-    _ state: State, dueTime: RxTimeInterval, action: @escaping @Sendable (State) -> any Disposable
+  func scheduleRelative<State>(
+    _ state: State, dueTime: RxTimeInterval, action: @escaping (State) -> any Disposable
   ) -> any Disposable {
     guard let delay = dueTime.rxDuration else { return Disposables.create() }
     let item = RxStatefulItem(state, action)
@@ -47,10 +47,11 @@ import Synchronization
     return item
   }
 
-  func schedulePeriodic<State: Sendable>(
+  func schedulePeriodic<State>(
     _ state: State, startAfter: RxTimeInterval, period: RxTimeInterval,
-    action: @escaping @Sendable (State) -> State
+    action: @escaping (State) -> State
   ) -> any Disposable {
+    let action = rxClosure(action)
     let interval = period.rxDuration
     if let interval {
       checkArgument(interval > .zero, "schedulePeriodic: period must be positive or .never (got \(period))")
@@ -65,11 +66,11 @@ import Synchronization
     }
     // Ticks of one repeating timer never overlap, so the state is read and written around the action,
     // never while it runs under the lock.
-    let current = PeriodicState(state)
+    let current = PeriodicState(RxElement(state))
     return target.scheduleRepeating(
       startingAt: target.now.advanced(by: max(first, .zero)), every: interval, leeway: leeway
     ) {
-      let updated = action(current.value.withCriticalRegion { $0 })
+      let updated = RxElement(action(current.value.withCriticalRegion { $0 }.value))
       current.value.withCriticalRegion { $0 = updated }
     }
   }

@@ -22,8 +22,8 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType {
 
   /// Runs `action(state)` now if no trampoline runs on this thread, else queues it after the running
   /// action and those queued before it. Disposing the result before it runs means it never runs.
-  public func schedule<StateType: Sendable>(
-    _ state: StateType, action: @escaping @Sendable (StateType) -> any Disposable
+  public func schedule<StateType>(
+    _ state: StateType, action: @escaping (StateType) -> any Disposable
   ) -> any Disposable {
     scheduling.schedule(state, action: action)
   }

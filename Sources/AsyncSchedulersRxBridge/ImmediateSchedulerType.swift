@@ -2,16 +2,19 @@ import AsyncSchedulers
 
 /// RxSwift's scheduler of immediate work: runs an action with a state on the scheduler.
 ///
-/// Schedulers are shared across threads, so under Swift 6 the state, the action and the scheduler are
-/// `Sendable` (RxSwift's own protocol predates strict concurrency).
+/// Schedulers are shared across threads, so a scheduler is `Sendable`. Its requirements have RxSwift's
+/// signatures: the state and the action need not be `Sendable`, so RxSwift code written in Swift 6
+/// language mode (a main-actor view model scheduling on `MainScheduler.instance`) compiles unchanged,
+/// and a scheduler written for RxSwift conforms as it is. The action runs on the scheduler, once; what
+/// it touches there is the app's part, as under RxSwift (see `RxClosure`).
 public protocol ImmediateSchedulerType: Sendable {
   /// Schedules `action(state)` to run on this scheduler as soon as it can.
   ///
   /// The action runs on the scheduler's thread or queue, must not block for long, and returns a
   /// disposable for whatever it starts. Disposing the returned disposable before the action starts
   /// means it never runs; after it ran, disposing it disposes what the action returned.
-  func schedule<StateType: Sendable>(
-    _ state: StateType, action: @escaping @Sendable (StateType) -> any Disposable
+  func schedule<StateType>(
+    _ state: StateType, action: @escaping (StateType) -> any Disposable
   ) -> any Disposable
 }
 
@@ -22,9 +25,10 @@ extension ImmediateSchedulerType {
   ///
   /// The action runs on this scheduler. Disposing the returned disposable stops the recursion: pending
   /// iterations never run and `recurse` does nothing afterwards.
-  public func scheduleRecursive<State: Sendable>(
-    _ state: State, action: @escaping @Sendable (_ state: State, _ recurse: (State) -> Void) -> Void
+  public func scheduleRecursive<State>(
+    _ state: State, action: @escaping (_ state: State, _ recurse: (State) -> Void) -> Void
   ) -> any Disposable {
+    let action = rxClosure(action)
     let recursion = RecursiveScheduling<State>(scheduler: self, timed: nil) { state, recursion in
       action(state) { recursion.recurse($0, dueTime: nil) }
     }

@@ -64,24 +64,24 @@ public final class ConcurrentMainScheduler: SchedulerType {
   public var now: RxTime { mainScheduler.now }
 
   /// Runs `action(state)` at once when on the main actor, else queues it on the main actor.
-  public func schedule<StateType: Sendable>(
-    _ state: StateType, action: @escaping @Sendable (StateType) -> any Disposable
+  public func schedule<StateType>(
+    _ state: StateType, action: @escaping (StateType) -> any Disposable
   ) -> any Disposable {
     if MainActorScheduler.isOnMainQueue { return action(state) }
     return asynchronous.schedule(state, action: action)
   }
 
   /// Schedules on ``MainScheduler/instance``.
-  public func scheduleRelative<StateType: Sendable>(
-    _ state: StateType, dueTime: RxTimeInterval, action: @escaping @Sendable (StateType) -> any Disposable
+  public func scheduleRelative<StateType>(
+    _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> any Disposable
   ) -> any Disposable {
     mainScheduler.scheduleRelative(state, dueTime: dueTime, action: action)
   }
 
   /// Schedules on ``MainScheduler/instance``.
-  public func schedulePeriodic<StateType: Sendable>(
+  public func schedulePeriodic<StateType>(
     _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
-    action: @escaping @Sendable (StateType) -> StateType
+    action: @escaping (StateType) -> StateType
   ) -> any Disposable {
     mainScheduler.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
   }

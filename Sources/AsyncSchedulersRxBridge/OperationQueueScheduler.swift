@@ -27,8 +27,8 @@ public final class OperationQueueScheduler: ImmediateSchedulerType, @unchecked S
   }
 
   /// Adds `action(state)` to the queue as an operation.
-  public func schedule<StateType: Sendable>(
-    _ state: StateType, action: @escaping @Sendable (StateType) -> any Disposable
+  public func schedule<StateType>(
+    _ state: StateType, action: @escaping (StateType) -> any Disposable
   ) -> any Disposable {
     let item = RxStatefulItem(state, action)
     let operation = BlockOperation { item.runJob() }

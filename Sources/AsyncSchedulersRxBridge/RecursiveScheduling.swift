@@ -5,7 +5,7 @@ import Synchronization
 /// not yet run, so disposing stops them all (Rx's `RecursiveImmediateScheduler` and
 /// `AnyRecursiveScheduler`). Each iteration leaves the group when it has run, so a long recursion
 /// holds only what is pending.
-final class RecursiveScheduling<State: Sendable>: Disposable, Sendable {
+final class RecursiveScheduling<State>: Disposable, Sendable {
   typealias Action = @Sendable (State, RecursiveScheduling<State>) -> Void
 
   private let scheduler: any ImmediateSchedulerType

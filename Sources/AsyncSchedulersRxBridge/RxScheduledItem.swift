@@ -83,12 +83,14 @@ import Synchronization
 }
 
 /// An item running `action(state)`; the action is released once it ran or was discarded.
-@usableFromInline final class RxStatefulItem<State: Sendable>: RxScheduledItem, @unchecked Sendable {
-  // Why @unchecked Sendable: see RxScheduledItem; `state` is a `let`.
+@usableFromInline final class RxStatefulItem<State>: RxScheduledItem, @unchecked Sendable {
+  // Why @unchecked Sendable: see RxScheduledItem; `state` is a `let`. As in RxSwift, neither the state
+  // nor the action need be `Sendable`: the item hands the state to the action once, on the scheduler
+  // (see `RxClosure` for the contract an app's closure runs under).
   @usableFromInline let state: State
-  @usableFromInline var action: (@Sendable (State) -> any Disposable)?
+  @usableFromInline var action: ((State) -> any Disposable)?
 
-  @inlinable init(_ state: State, _ action: @escaping @Sendable (State) -> any Disposable) {
+  @inlinable init(_ state: State, _ action: @escaping (State) -> any Disposable) {
     self.state = state
     self.action = action
   }

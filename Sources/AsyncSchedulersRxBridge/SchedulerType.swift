@@ -9,8 +9,8 @@ public protocol SchedulerType: ImmediateSchedulerType {
   /// Schedules `action(state)` to run `dueTime` from now. `.never` never runs; a negative due time runs
   /// as soon as possible. Disposing the returned disposable before the action starts means it never
   /// runs.
-  func scheduleRelative<StateType: Sendable>(
-    _ state: StateType, dueTime: RxTimeInterval, action: @escaping @Sendable (StateType) -> any Disposable
+  func scheduleRelative<StateType>(
+    _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> any Disposable
   ) -> any Disposable
 
   /// Runs `action` on the grid `now + startAfter + period × k`, each time with the state the previous
@@ -20,9 +20,9 @@ public protocol SchedulerType: ImmediateSchedulerType {
   /// extension). Ticks that come due while the scheduler is stalled are coalesced into one (no
   /// catch-up burst), as the core's repeating timers do.
   /// - Precondition: `period` is positive or `.never` (one tick only).
-  func schedulePeriodic<StateType: Sendable>(
+  func schedulePeriodic<StateType>(
     _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
-    action: @escaping @Sendable (StateType) -> StateType
+    action: @escaping (StateType) -> StateType
   ) -> any Disposable
 }
 
@@ -33,12 +33,14 @@ extension SchedulerType {
   ///
   /// The action runs on this scheduler, one tick at a time. Disposing the returned disposable stops it.
   /// - Precondition: `period` is positive or `.never` (one tick only).
-  public func schedulePeriodic<StateType: Sendable>(
+  public func schedulePeriodic<StateType>(
     _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
-    action: @escaping @Sendable (StateType) -> StateType
+    action: @escaping (StateType) -> StateType
   ) -> any Disposable {
-    PeriodicEmulation.start(
-      on: self, state: state, startAfter: startAfter, period: period, action: action)
+    let action = rxClosure(action)
+    return PeriodicEmulation.start(
+      on: self, state: RxElement(state), startAfter: startAfter, period: period,
+      action: { RxElement(action($0.value)) })
   }
 
   /// Schedules `action` recursively with due times (Rx's `AnyRecursiveScheduler`): the action gets the
@@ -46,10 +48,11 @@ extension SchedulerType {
   /// recursion is flattened through ``scheduleRelative(_:dueTime:action:)``.
   ///
   /// The action runs on this scheduler. Disposing the returned disposable stops the recursion.
-  public func scheduleRecursive<State: Sendable>(
+  public func scheduleRecursive<State>(
     _ state: State, dueTime: RxTimeInterval,
-    action: @escaping @Sendable (_ state: State, _ scheduler: AnyRecursiveScheduler<State>) -> Void
+    action: @escaping (_ state: State, _ scheduler: AnyRecursiveScheduler<State>) -> Void
   ) -> any Disposable {
+    let action = rxClosure(action)
     let recursion = RecursiveScheduling<State>(scheduler: self, timed: self) { state, recursion in
       action(state, AnyRecursiveScheduler(recursion: recursion))
     }
@@ -59,7 +62,7 @@ extension SchedulerType {
 }
 
 /// The handle a recursive action gets to schedule itself again (Rx's `AnyRecursiveScheduler`).
-public struct AnyRecursiveScheduler<State: Sendable>: Sendable {
+public struct AnyRecursiveScheduler<State>: Sendable {
   let recursion: RecursiveScheduling<State>
 
   /// Schedules the action again with `state`, `dueTime` from now (on the scheduler's clock).

@@ -73,23 +73,23 @@ open class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
   public var now: RxTime { Date() }
 
   /// Schedules `action(state)` on the core scheduler's FIFO.
-  @inlinable public final func schedule<StateType: Sendable>(
-    _ state: StateType, action: @escaping @Sendable (StateType) -> any Disposable
+  @inlinable public final func schedule<StateType>(
+    _ state: StateType, action: @escaping (StateType) -> any Disposable
   ) -> any Disposable {
     scheduling.schedule(state, action: action)
   }
 
   /// Schedules `action(state)` after `dueTime` on a core timer (`.never`: never; negative: at once).
-  public final func scheduleRelative<StateType: Sendable>(
-    _ state: StateType, dueTime: RxTimeInterval, action: @escaping @Sendable (StateType) -> any Disposable
+  public final func scheduleRelative<StateType>(
+    _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> any Disposable
   ) -> any Disposable {
     scheduling.scheduleRelative(state, dueTime: dueTime, action: action)
   }
 
   /// Runs `action` on a core repeating timer (see ``SchedulerType/schedulePeriodic(_:startAfter:period:action:)``).
-  public final func schedulePeriodic<StateType: Sendable>(
+  public final func schedulePeriodic<StateType>(
     _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
-    action: @escaping @Sendable (StateType) -> StateType
+    action: @escaping (StateType) -> StateType
   ) -> any Disposable {
     scheduling.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
   }

@@ -73,31 +73,31 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
   public var isEnabled: Bool { state.withCriticalRegion { $0.running } }
 
   /// Schedules `action(state)` at the current virtual time (after the work already due then).
-  public func schedule<StateType: Sendable>(
-    _ state: StateType, action: @escaping @Sendable (StateType) -> any Disposable
+  public func schedule<StateType>(
+    _ state: StateType, action: @escaping (StateType) -> any Disposable
   ) -> any Disposable {
     scheduleAbsoluteVirtual(state, time: clock, action: action)
   }
 
   /// Schedules `action(state)` `dueTime` after the current virtual time (`.never`: never).
-  public func scheduleRelative<StateType: Sendable>(
-    _ state: StateType, dueTime: RxTimeInterval, action: @escaping @Sendable (StateType) -> any Disposable
+  public func scheduleRelative<StateType>(
+    _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> any Disposable
   ) -> any Disposable {
     guard let seconds = dueTime.rxSeconds else { return Disposables.create() }
     return scheduleRelativeVirtual(state, dueTime: converter.convertToVirtualTimeInterval(seconds), action: action)
   }
 
   /// Schedules `action(state)` `dueTime` (in virtual units) after the current virtual time.
-  public func scheduleRelativeVirtual<StateType: Sendable>(
-    _ state: StateType, dueTime: VirtualTimeInterval, action: @escaping @Sendable (StateType) -> any Disposable
+  public func scheduleRelativeVirtual<StateType>(
+    _ state: StateType, dueTime: VirtualTimeInterval, action: @escaping (StateType) -> any Disposable
   ) -> any Disposable {
     scheduleAbsoluteVirtual(state, time: converter.offsetVirtualTime(clock, offset: dueTime), action: action)
   }
 
   /// Schedules `action(state)` at virtual time `time` (adjusted by ``adjustScheduledTime(_:)``); a
   /// time in the past runs at the current time, after the work already due.
-  public func scheduleAbsoluteVirtual<StateType: Sendable>(
-    _ state: StateType, time: VirtualTime, action: @escaping @Sendable (StateType) -> any Disposable
+  public func scheduleAbsoluteVirtual<StateType>(
+    _ state: StateType, time: VirtualTime, action: @escaping (StateType) -> any Disposable
   ) -> any Disposable {
     let item = RxStatefulItem(state, action)
     let time = adjustScheduledTime(time)

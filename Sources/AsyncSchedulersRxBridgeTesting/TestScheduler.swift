@@ -55,16 +55,16 @@ public final class TestScheduler: SchedulerType, CoreBackedScheduler, Sendable {
   }
 
   /// Schedules `action(state)` at the current tick (the next one with the processing delay).
-  public func schedule<StateType: Sendable>(
-    _ state: StateType, action: @escaping @Sendable (StateType) -> any Disposable
+  public func schedule<StateType>(
+    _ state: StateType, action: @escaping (StateType) -> any Disposable
   ) -> any Disposable {
     scheduleAbsoluteVirtual(state, time: adjusted(clock), action: action)
   }
 
   /// Schedules `action(state)` `dueTime` from now, converted to ticks (the next tick with the processing
   /// delay when that is not later than now); `.never` never runs.
-  public func scheduleRelative<StateType: Sendable>(
-    _ state: StateType, dueTime: RxTimeInterval, action: @escaping @Sendable (StateType) -> any Disposable
+  public func scheduleRelative<StateType>(
+    _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> any Disposable
   ) -> any Disposable {
     guard let seconds = dueTime.seconds else { return Disposables.create() }
     return scheduleAbsoluteVirtual(
@@ -72,8 +72,8 @@ public final class TestScheduler: SchedulerType, CoreBackedScheduler, Sendable {
   }
 
   /// Schedules `action(state)` `dueTime` ticks from now.
-  public func scheduleRelativeVirtual<StateType: Sendable>(
-    _ state: StateType, dueTime: TestTime, action: @escaping @Sendable (StateType) -> any Disposable
+  public func scheduleRelativeVirtual<StateType>(
+    _ state: StateType, dueTime: TestTime, action: @escaping (StateType) -> any Disposable
   ) -> any Disposable {
     scheduleAbsoluteVirtual(state, time: clock + dueTime, action: action)
   }
@@ -81,12 +81,14 @@ public final class TestScheduler: SchedulerType, CoreBackedScheduler, Sendable {
   /// Schedules `action(state)` at tick `time`, as given (a tick already past runs at the current one).
   /// Only the scheduler calls (`schedule`, `scheduleRelative`) add the processing delay, as in RxTest:
   /// `scheduleAt(0)` and `start(created: 0, subscribed: 0, …)` run at tick 0.
-  public func scheduleAbsoluteVirtual<StateType: Sendable>(
-    _ state: StateType, time: TestTime, action: @escaping @Sendable (StateType) -> any Disposable
+  public func scheduleAbsoluteVirtual<StateType>(
+    _ state: StateType, time: TestTime, action: @escaping (StateType) -> any Disposable
   ) -> any Disposable {
     let due = max(time, clock)
     let result = SerialDisposable()
-    let timer = core.schedule(at: instant(due), leeway: .zero) { result.disposable = action(state) }
+    let action = rxClosure(action)
+    let state = RxElement(state)
+    let timer = core.schedule(at: instant(due), leeway: .zero) { result.disposable = action(state.value) }
     return Disposables.create(timer, result)
   }
 

@@ -6,13 +6,14 @@ import AsyncSignals
 /// after the end, or after the subscription was disposed, are dropped; events sent from several
 /// threads at once reach the subscriber one at a time (see `SignalObserver`).
 public struct AnyObserver<Element>: ObserverType {
-  /// The closure each event goes to.
-  public typealias EventHandler = @Sendable (Event<Element>) -> Void
+  /// The closure each event goes to. As in RxSwift, it need not be `@Sendable`: it runs on the thread
+  /// that sends each event, one event at a time (see `RxClosure`).
+  public typealias EventHandler = (Event<Element>) -> Void
 
-  private let handler: EventHandler
+  private let handler: @Sendable (Event<Element>) -> Void
 
   /// An observer calling `eventHandler` for each event, on the sending thread.
-  public init(eventHandler: @escaping EventHandler) { handler = eventHandler }
+  public init(eventHandler: @escaping EventHandler) { handler = rxClosure(eventHandler) }
 
   /// An observer forwarding to `observer`.
   public init<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
