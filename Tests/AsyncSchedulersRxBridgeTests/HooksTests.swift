@@ -1,4 +1,5 @@
 import AsyncSchedulersRxBridge
+import Foundation
 import Testing
 
 /// An error only this test sends: other tests running meanwhile may hand the hook errors of their own.
@@ -34,5 +35,19 @@ struct HooksTests {
     _ = Maybe<Int>.error(Probe(name: "maybe")).subscribe()
     _ = Maybe<Int>.error(Probe(name: "handled")).subscribe(onError: { _ in log("handled") })
     #expect(log.values == ["maybe", "handled"])
+  }
+
+  @Test("a handler may append to a local array: it need not be @Sendable, as in RxSwift")
+  func handlerCapturesLocalState() {
+    var seen: [String] = []
+    let saved = Hooks.defaultErrorHandler
+    defer { Hooks.defaultErrorHandler = saved }
+    let thread = Thread.current
+    Hooks.defaultErrorHandler = { _, error in
+      // Other tests' errors may arrive from their threads; this test's arrive on its own thread.
+      if error is Probe && Thread.current == thread { seen.append("\(error)") }
+    }
+    _ = Observable<Int>.error(Probe(name: "local")).subscribe()
+    #expect(seen == ["local"])
   }
 }

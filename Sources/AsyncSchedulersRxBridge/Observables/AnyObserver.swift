@@ -5,7 +5,7 @@ import AsyncSignals
 /// Sending through the observer `create` gives is thread-safe and enforces the grammar: events sent
 /// after the end, or after the subscription was disposed, are dropped; events sent from several
 /// threads at once reach the subscriber one at a time (see `SignalObserver`).
-public struct AnyObserver<Element>: ObserverType {
+public struct AnyObserver<Element>: ObserverType, Sendable {
   /// The closure each event goes to. As in RxSwift, it need not be `@Sendable`: it runs on the thread
   /// that sends each event, one event at a time (see `RxClosure`).
   public typealias EventHandler = (Event<Element>) -> Void
@@ -17,7 +17,11 @@ public struct AnyObserver<Element>: ObserverType {
 
   /// An observer forwarding to `observer`.
   public init<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
-    handler = { observer.on($0) }
+    if let same = observer as? AnyObserver<Element> {
+      handler = same.handler
+    } else {
+      handler = rxClosure { observer.on($0) }
+    }
   }
 
   /// Sends `event` to the handler.

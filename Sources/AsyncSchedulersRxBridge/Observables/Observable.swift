@@ -19,7 +19,8 @@ public struct Observable<Element>: ObservableType, Sendable {
   /// Subscribes `observer`; see ``ObservableType/subscribe(_:)``.
   @inlinable public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == Element {
-    signal.subscribe { observer.on(Event($0)) }
+    let observer = RxElement(observer)
+    return signal.subscribe { observer.value.on(Event($0)) }
   }
 
   /// This observable.

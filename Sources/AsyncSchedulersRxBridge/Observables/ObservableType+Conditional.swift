@@ -54,8 +54,7 @@ extension ObservableType {
 extension ObservableType {
   /// Pairs each value with `object`, held weakly: once `object` is gone, the next value completes the
   /// sequence instead (RxSwift's `withUnretained(_:)`).
-  @inlinable public func withUnretained<Object: AnyObject & Sendable>(_ object: Object) -> Observable<(Object, Element)>
-  {
+  @inlinable public func withUnretained<Object: AnyObject>(_ object: Object) -> Observable<(Object, Element)> {
     withUnretained(object) { ($0, $1) }
   }
 

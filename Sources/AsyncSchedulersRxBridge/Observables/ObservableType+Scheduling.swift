@@ -45,12 +45,12 @@ extension ObservableType {
   /// One implementation for every scheduler, RxSwift's: the native `subscribe(on:)` differs at the end
   /// (a native subscription releases its upstream where the end was sent).
   public func subscribe(on scheduler: some ImmediateSchedulerType) -> Observable<Element> {
-    let source = self
+    let source = RxElement(self)
     return Observable(
       Signal { observer in
         let inner = SerialDisposable()
         let scheduled = scheduler.schedule(()) { _ in
-          let subscription = source.subscribe(AnyObserver(observer))
+          let subscription = source.value.subscribe(AnyObserver(observer))
           inner.disposable = ScheduledDisposable(scheduler: scheduler, disposable: subscription)
           return Disposables.create()
         }

@@ -1,9 +1,10 @@
 import AsyncSignals
 
 /// What can be turned into an `Observable` (RxSwift's `ObservableConvertibleType`): observables,
-/// subjects, relays and traits. They are `Sendable`: operators subscribe to them from whatever
-/// thread delivers (RxSwift's protocol predates strict concurrency).
-public protocol ObservableConvertibleType: Sendable {
+/// subjects, relays and traits. The bridge's own are `Sendable`; as in RxSwift, one an app writes need
+/// not be: operators turn it into an `Observable` where they are given it, and subscribe to it under
+/// RxSwift's contract (see `RxClosure`).
+public protocol ObservableConvertibleType: SendableMetatype {
   /// The type of the values the sequence sends. As in RxSwift, it need not be `Sendable`: the app
   /// chooses which threads its values cross (see ``RxElement``).
   associatedtype Element
@@ -25,7 +26,8 @@ public protocol ObservableType: ObservableConvertibleType {
 extension ObservableType {
   /// This sequence as an `Observable`, subscribing through ``subscribe(_:)``.
   public func asObservable() -> Observable<Element> {
-    Observable(Signal { observer in self.subscribe(AnyObserver(observer)) })
+    let source = RxElement(self)
+    return Observable(Signal { observer in source.value.subscribe(AnyObserver(observer)) })
   }
 
   /// The native signal this sequence is.

@@ -1,8 +1,10 @@
 /// What receives an observable sequence's events (RxSwift's `ObserverType`).
 ///
-/// Observers are called from whatever thread the sequence sends on, one event at a time; under
-/// Swift 6 they are `Sendable` for that reason (RxSwift's own protocol predates strict concurrency).
-public protocol ObserverType: Sendable {
+/// Observers are called from whatever thread the sequence sends on, one event at a time. As in RxSwift,
+/// an observer need not be `Sendable` (a test's mock observer appends to its own array): the bridge
+/// calls it under RxSwift's contract (see `RxClosure`), and what it touches on the sending thread is
+/// the app's part. The bridge's own observers (``AnyObserver``, the subjects) are `Sendable`.
+public protocol ObserverType: SendableMetatype {
   /// The type of the values observed.
   associatedtype Element
 

@@ -5,7 +5,8 @@ import AsyncSignals
 /// RxSwift's `Observable<Element>` asks nothing of `Element`: Swift 6 app code sends non-`Sendable`
 /// models through it, and the bridge accepts the same code. The native `Signal` it is built on requires
 /// `Sendable` values (its users get Swift's checking), so the bridge carries each value in this box.
-/// The box is as large as the value and costs nothing to make or open.
+/// The box is as large as the value and costs nothing to make or open. An app's observer (RxSwift's
+/// `ObserverType` asks nothing either) travels in it too.
 @frozen @usableFromInline
 package struct RxElement<Value>: @unchecked Sendable {
   // Why @unchecked Sendable: the bridge hands a value along one subscription's chain, one event at a

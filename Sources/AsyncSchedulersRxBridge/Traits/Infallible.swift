@@ -95,9 +95,11 @@ public struct Infallible<Element>: ObservableConvertibleType, Sendable {
     return source.subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
   }
 
-  /// Subscribes `observer` to every event, on the thread that sends it.
-  @inlinable public func subscribe(_ observer: @escaping InfallibleObserver) -> any Disposable {
-    source.subscribe(onNext: { observer(.next($0)) }, onCompleted: { observer(.completed) })
+  /// Subscribes `observer` to every event, on the thread that sends it (as in RxSwift, it need not be
+  /// `@Sendable`).
+  @inlinable public func subscribe(_ observer: @escaping (InfallibleEvent<Element>) -> Void) -> any Disposable {
+    let observer = rxClosure(observer)
+    return source.subscribe(onNext: { observer(.next($0)) }, onCompleted: { observer(.completed) })
   }
 
   /// Sends each value to `onNext` (RxSwift's `bind(onNext:)`).

@@ -50,9 +50,11 @@ public struct Single<Element>: ObservableConvertibleType, Sendable {
   /// The single as an `Observable` of one value.
   @inlinable public func asObservable() -> Observable<Element> { source }
 
-  /// Subscribes `observer` to the single's end, on the thread that sends it.
-  @inlinable public func subscribe(_ observer: @escaping SingleObserver) -> any Disposable {
-    source.subscribe(
+  /// Subscribes `observer` to the single's end, on the thread that sends it (as in RxSwift, it need not
+  /// be `@Sendable`).
+  @inlinable public func subscribe(_ observer: @escaping (SingleEvent<Element>) -> Void) -> any Disposable {
+    let observer = rxClosure(observer)
+    return source.subscribe(
       onNext: { observer(.success($0)) }, onError: { observer(.failure($0)) })
   }
 
