@@ -10,7 +10,7 @@ import AsyncSignals
 /// subscription is disposed.
 public struct Observable<Element>: ObservableType, Sendable {
   /// The native signal: `Failure` is `any Error`, as Rx errors are untyped; each value travels in its
-  /// box (see ``RxElement``), so that `Element` need not be `Sendable`, as in RxSwift.
+  /// box (see `RxElement`), so that `Element` need not be `Sendable`, as in RxSwift.
   @usableFromInline let signal: Signal<RxElement<Element>, any Error>
 
   /// The observable of a native signal.

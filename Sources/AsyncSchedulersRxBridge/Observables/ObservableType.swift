@@ -6,7 +6,7 @@ import AsyncSignals
 /// RxSwift's contract (see `RxClosure`).
 public protocol ObservableConvertibleType: SendableMetatype {
   /// The type of the values the sequence sends. As in RxSwift, it need not be `Sendable`: the app
-  /// chooses which threads its values cross (see ``RxElement``).
+  /// chooses which threads its values cross (see `RxElement`).
   associatedtype Element
 
   /// This sequence as an `Observable`.

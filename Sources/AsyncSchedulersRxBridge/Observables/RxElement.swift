@@ -11,9 +11,11 @@ import AsyncSignals
 package struct RxElement<Value>: @unchecked Sendable {
   // Why @unchecked Sendable: the bridge hands a value along one subscription's chain, one event at a
   // time (the observable grammar, which the native signals enforce), and keeps no value of its own
-  // except behind its locks (a subject's current value, a replay buffer). Which threads a value crosses
-  // is the app's choice (`observe(on:)`, `subscribe(on:)`), and RxSwift's contract, which the bridge
-  // keeps, leaves the value's own thread safety to the app; a `Sendable` value needs nothing.
+  // except behind its locks (a subject's current value, a replay buffer). A value the app gave an
+  // operator (`just`, `startWith`, `catchAndReturn`, a scan's seed) goes to each subscription as
+  // RxSwift gives it, on the subscribing or sending thread. Which threads a value crosses is the app's
+  // choice (`observe(on:)`, `subscribe(on:)`), and RxSwift's contract, which the bridge keeps, leaves the
+  // value's own thread safety to the app; a `Sendable` value needs nothing.
   @usableFromInline package var value: Value
 
   /// Carries `value`.
@@ -25,7 +27,7 @@ extension RxElement: Equatable where Value: Equatable {}
 extension RxElement: Hashable where Value: Hashable {}
 
 extension SignalObserver {
-  /// Sends `value`, carried in its box (see ``RxElement``).
+  /// Sends `value`, carried in its box (see `RxElement`).
   @inlinable package func send<Value>(_ value: Value) where Element == RxElement<Value> {
     send(.next(RxElement(value)))
   }
