@@ -6,7 +6,8 @@ import Synchronization
 /// The hooks are read and set from any thread (under a lock); the handler runs on the thread that
 /// delivered the error, must not block, and is never called for a subscription that was disposed. As
 /// in RxSwift, the hooks need not be `@Sendable` (a test's handler appends to a local array): what
-/// they touch on the delivering thread is the app's part (see `RxClosure`).
+/// they touch on the delivering thread is the app's part (see `RxClosure`). The hooks are global:
+/// errors of different subscriptions reach the handler from their own threads, possibly at once.
 public enum Hooks {
   /// Handles an error that reached a `subscribe(onNext:onError:onCompleted:onDisposed:)` given no
   /// `onError`: the subscription's call stack (as ``customCaptureSubscriptionCallstack`` captured it,

@@ -86,7 +86,8 @@ import Synchronization
 @usableFromInline final class RxStatefulItem<State>: RxScheduledItem, @unchecked Sendable {
   // Why @unchecked Sendable: see RxScheduledItem; `state` is a `let`. As in RxSwift, neither the state
   // nor the action need be `Sendable`: the item hands the state to the action once, on the scheduler
-  // (see `RxClosure` for the contract an app's closure runs under).
+  // (see `RxClosure` for the contract an app's closure runs under); the state is released with the
+  // item, on whichever thread lets it go last, as RxSwift's scheduled items release theirs.
   @usableFromInline let state: State
   @usableFromInline var action: ((State) -> any Disposable)?
 

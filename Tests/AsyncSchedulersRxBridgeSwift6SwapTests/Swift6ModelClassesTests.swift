@@ -17,6 +17,14 @@ final class Article {
   }
 }
 
+/// A topic articles are grouped by: a plain class, `Hashable`, not `Sendable`.
+final class Topic: Hashable {
+  let name: String
+  init(name: String) { self.name = name }
+  static func == (lhs: Topic, rhs: Topic) -> Bool { lhs.name == rhs.name }
+  func hash(into hasher: inout Hasher) { hasher.combine(name) }
+}
+
 /// A feed store: a plain class handing out articles through Rx traits.
 final class ArticleStore {
   private(set) var pagesLoaded = 0
@@ -98,9 +106,10 @@ struct Swift6ModelClassesTests {
 
     let cold = scheduler.createColdObservable([.next(5, first), .completed(10)])
     let observer = scheduler.createObserver(Article.self)
+    let subscribedAt = scheduler.clock
     _ = cold.subscribe(observer)
-    scheduler.advanceTo(scheduler.clock + 10)
-    #expect(observer.events.count == 2)
+    scheduler.advanceTo(subscribedAt + 10)
+    #expect(observer.events.map(\.time) == [subscribedAt + 5, subscribedAt + 10])
     #expect(observer.events[0].value.element === first)
     #expect(source.recordedEvents[1].value.element === second)
   }
@@ -152,10 +161,28 @@ struct Swift6ModelClassesTests {
     #expect(pair?.0 === a && pair?.1 === b)
 
     var titles: [String] = []
-    let shared = Observable.of(a, b).share(replay: 1)
-    _ = Observable.zip(shared, shared.map { $0.id }) { article, id in "\(article.title)\(id)" }
+    _ = Observable.zip(Observable.of(a, b), Observable.of(1, 2)) { article, id in "\(article.title)\(id)" }
       .subscribe(onNext: { titles.append($0) })
     #expect(titles == ["a1", "b2"])
+    let hot = PublishSubject<Article>()
+    let shared = hot.share(replay: 1)
+    var early: [Article] = []
+    var late: [Article] = []
+    let first = shared.subscribe(onNext: { early.append($0) })
+    hot.onNext(a)
+    hot.onNext(b)
+    let second = shared.subscribe(onNext: { late.append($0) })
+    #expect(early.count == 2 && early[1] === b)
+    #expect(late.count == 1 && late[0] === b)
+    first.dispose()
+    second.dispose()
+    var groups: [String: [Int]] = [:]
+    _ = Observable.of(a, b, Article(id: 3, title: "a"))
+      .groupBy { Topic(name: $0.title) }
+      .flatMap { group in group.map { (group.key.name, $0.id) } }
+      .subscribe(onNext: { name, id in groups[name, default: []].append(id) })
+    #expect(groups == ["a": [1, 3], "b": [2]])
+
     let selected = PublishSubject<Article>()
     var latest: [String] = []
     _ = selected.withLatestFrom(Observable.just(b)) { picked, other in picked.title + other.title }
@@ -170,5 +197,80 @@ struct Swift6ModelClassesTests {
     var seen: [Article] = []
     for try await article in Observable.from(articles).values { seen.append(article) }
     #expect(seen.count == 2 && seen[0] === articles[0] && seen[1] === articles[1])
+    var infallible: [Article] = []
+    for await article in Infallible.from(articles).values { infallible.append(article) }
+    #expect(infallible.count == 2 && infallible[1] === articles[1])
+  }
+}
+
+/// A counter as apps keep one: a plain class a periodic action updates.
+final class TickCounter {
+  var ticks = 0
+}
+
+/// A scheduler with only RxSwift's two required calls, so `schedulePeriodic` is the protocol's own.
+final class RelativeOnlyScheduler: SchedulerType {
+  let base: TestScheduler
+  init(_ base: TestScheduler) { self.base = base }
+  var now: RxTime { base.now }
+  func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+    base.schedule(state, action: action)
+  }
+  func scheduleRelative<StateType>(
+    _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable
+  ) -> Disposable {
+    base.scheduleRelative(state, dueTime: dueTime, action: action)
+  }
+}
+
+@Suite("Plain-class values through RxSwift's timed operators and periodic scheduling, in Swift 6 mode")
+struct Swift6TimedModelClassesTests {
+  @Test("delay, buffer and window keep plain-class instances and their virtual times")
+  func timedOperatorsKeepInstances() {
+    let a = Article(id: 1, title: "a")
+    let b = Article(id: 2, title: "b")
+    func run<Result>(_ operation: @escaping (TestableObservable<Article>, TestScheduler) -> Observable<Result>)
+      -> TestableObserver<Result>
+    {
+      let scheduler = TestScheduler(initialClock: 0)
+      let source = scheduler.createHotObservable([.next(210, a), .next(220, b), .completed(300)])
+      return scheduler.start { operation(source, scheduler) }
+    }
+    let delayed = run { source, scheduler in source.delay(.seconds(5), scheduler: scheduler) }
+    #expect(delayed.events.map(\.time) == [215, 225, 305])
+    #expect(delayed.events[0].value.element === a && delayed.events[1].value.element === b)
+
+    let batches = run { source, scheduler in source.buffer(timeSpan: .seconds(1_000), count: 5, scheduler: scheduler) }
+    #expect(batches.events.map(\.time) == [300, 300])
+    let batch = batches.events[0].value.element ?? []
+    #expect(batch.count == 2 && batch[0] === a && batch[1] === b)
+
+    let windowed = run { source, scheduler in
+      source.window(timeSpan: .seconds(1_000), count: 5, scheduler: scheduler).flatMap { $0 }
+    }
+    #expect(windowed.events.map(\.time) == [210, 220, 300])
+    #expect(windowed.events[1].value.element === b)
+  }
+
+  @Test("schedulePeriodic threads a plain-class state from tick to tick, on RxTest's scheduler and a custom one")
+  func periodicPlainClassState() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let counter = TickCounter()
+    let core = scheduler.schedulePeriodic(counter, startAfter: .seconds(10), period: .seconds(10)) { state in
+      state.ticks += 1
+      return state
+    }
+    let emulated = TickCounter()
+    let custom = RelativeOnlyScheduler(scheduler)
+    let emulation = custom.schedulePeriodic(emulated, startAfter: .seconds(10), period: .seconds(10)) { state in
+      state.ticks += 1
+      return state
+    }
+    scheduler.advanceTo(35)
+    core.dispose()
+    emulation.dispose()
+    scheduler.advanceTo(100)
+    #expect(counter.ticks == 3)
+    #expect(emulated.ticks == 3)
   }
 }

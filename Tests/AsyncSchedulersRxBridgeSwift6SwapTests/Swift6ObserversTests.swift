@@ -18,6 +18,7 @@ final class HandHotObservable<Element>: ObservableType {
   private var observers: [Int: AnyObserver<Element>] = [:]
   private var nextKey = 0
   private(set) var subscriptionCount = 0
+  var observerCount: Int { observers.count }
 
   func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
     let key = nextKey
@@ -57,6 +58,7 @@ struct Swift6ObserversTests {
     source.send(.next(1))
     source.send(.next(2))
     subscription.dispose()
+    #expect(source.observerCount == 0)
     source.send(.next(4))
     #expect(observer.events == [.next(20)])
     #expect(source.subscriptionCount == 1)
@@ -67,6 +69,7 @@ struct Swift6ObserversTests {
     let res = scheduler.start { source.asObservable().delay(.seconds(5), scheduler: scheduler) }
     #expect(res.events == [.next(305, 7)])
     #expect(source.subscriptionCount == 2)
+    #expect(source.observerCount == 0)
   }
 
   @Test("Traits' event subscriptions append to local arrays")
@@ -82,6 +85,6 @@ struct Swift6ObserversTests {
     #expect(single.count == 1 && (try? single[0].get()) == 1)
     #expect(maybe == ["completed"])
     #expect(completable == ["completed"])
-    #expect(infallible.count == 2)
+    #expect(infallible == ["next(3)", "completed"])
   }
 }

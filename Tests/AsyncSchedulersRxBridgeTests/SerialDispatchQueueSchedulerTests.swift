@@ -1,6 +1,7 @@
 import AsyncSchedulers
 import AsyncSchedulersRxBridge
 import AsyncSchedulersTestSupport
+import AsyncSchedulersTesting
 import Dispatch
 import Foundation
 import Testing
@@ -105,6 +106,30 @@ struct SerialDispatchQueueSchedulerTests {
     }
     #expect(await once.wait())
     #expect(log.values.count == count)
+  }
+
+  @Test(
+    "schedule and schedulePeriodic take a plain-class state and actions, as RxSwift's; a repeating core timer threads it"
+  )
+  func plainClassStateOnTheCore() {
+    final class Progress {
+      var steps: [Int] = []
+    }
+    let test = TestScheduler()
+    let scheduler = SerialDispatchQueueScheduler(core: test)
+    let progress = Progress()
+    _ = scheduler.schedule(progress) { state in
+      state.steps.append(0)
+      return Disposables.create()
+    }
+    let ticking = scheduler.schedulePeriodic(progress, startAfter: .seconds(1), period: .seconds(1)) { state in
+      state.steps.append(state.steps.count)
+      return state
+    }
+    test.advance(by: .seconds(3))
+    ticking.dispose()
+    test.advance(by: .seconds(3))
+    #expect(progress.steps == [0, 1, 2, 3])
   }
 
   @Test("a period that is not positive stops the program with a message")

@@ -7,7 +7,8 @@ import AsyncSignals
 /// threads at once reach the subscriber one at a time (see `SignalObserver`).
 public struct AnyObserver<Element>: ObserverType, Sendable {
   /// The closure each event goes to. As in RxSwift, it need not be `@Sendable`: it runs on the thread
-  /// that sends each event, one event at a time (see `RxClosure`).
+  /// that sends each event, one event of a subscription at a time (see `RxClosure`); an observer
+  /// subscribed to several sequences gets their events as they come, possibly at once, as in RxSwift.
   public typealias EventHandler = (Event<Element>) -> Void
 
   private let handler: @Sendable (Event<Element>) -> Void

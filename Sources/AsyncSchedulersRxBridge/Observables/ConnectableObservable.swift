@@ -200,7 +200,8 @@ extension ObservableType {
 /// A subject shared across threads by a multicast.
 private final class UncheckedSubject<Subject: SubjectType>: @unchecked Sendable {
   // Why @unchecked Sendable: a subject is an observer and an observable that RxSwift's contract makes
-  // safe to use from any thread (the bridge's subjects are `Sendable`; a custom one must be too).
+  // safe to use from any thread: the bridge's subjects are `Sendable`; a custom one (which, as in
+  // RxSwift, need not declare it) is used as RxSwift uses it, and its thread safety is its own.
   let subject: Subject
   init(_ subject: Subject) { self.subject = subject }
 }

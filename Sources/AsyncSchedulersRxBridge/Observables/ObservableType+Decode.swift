@@ -13,7 +13,7 @@ extension PropertyListDecoder: DataDecoder {}
 extension ObservableType where Element == Data {
   /// Decodes each value with `decoder` into `type` (RxSwift's `decode(type:decoder:)`), on the thread
   /// that sends it; an error the decoder throws fails the sequence.
-  public func decode<Item: Decodable & Sendable, Decoder: DataDecoder>(
+  public func decode<Item: Decodable, Decoder: DataDecoder>(
     type: Item.Type, decoder: Decoder
   ) -> Observable<Item> {
     let decode = DecodeFunction<Item>(decoder)

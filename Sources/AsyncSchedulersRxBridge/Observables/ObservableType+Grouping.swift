@@ -9,7 +9,7 @@ extension ObservableType {
   ///
   /// `keySelector` runs on the thread delivering the value. The source stays subscribed while the outer
   /// subscription or any group's subscription is alive (RxSwift's reference-counted disposal).
-  public func groupBy<Key: Hashable & Sendable>(keySelector: @escaping (Element) throws -> Key)
+  public func groupBy<Key: Hashable & SendableMetatype>(keySelector: @escaping (Element) throws -> Key)
     -> Observable<GroupedObservable<Key, Element>>
   {
     let keySelector = rxClosure(keySelector)
@@ -19,7 +19,8 @@ extension ObservableType {
       let refCount = RefCountDisposable(disposable: source)
       // The groups by key, and in the order they were made (the end reaches them in that order); `nil`
       // once the source ended.
-      let groups = Mutex<(byKey: [Key: PublishSubject<Element>], inOrder: [PublishSubject<Element>])?>(([:], []))
+      let groups = Mutex<(byKey: [RxElement<Key>: PublishSubject<Element>], inOrder: [PublishSubject<Element>])?>(
+        ([:], []))
       @Sendable func end(_ event: Event<Element>) {
         let all = groups.withLock { groups -> [PublishSubject<Element>] in
           defer { groups = nil }
@@ -35,8 +36,8 @@ extension ObservableType {
         switch event {
         case .next(let box):
           let value = box.value
-          let key: Key
-          do { key = try keySelector(value) } catch { return end(.error(error)) }
+          let key: RxElement<Key>
+          do { key = RxElement(try keySelector(value)) } catch { return end(.error(error)) }
           let (group, isNew) = groups.withLock { groups -> (PublishSubject<Element>?, Bool) in
             guard groups != nil else { return (nil, false) }
             if let group = groups!.byKey[key] { return (group, false) }
@@ -51,7 +52,7 @@ extension ObservableType {
               let release = refCount.retain()
               return Disposables.create(group.subscribe(groupObserver), release)
             }
-            observer.onNext(GroupedObservable(key: key, source: shared))
+            observer.onNext(GroupedObservable(key: key.value, source: shared))
           }
           group.onNext(value)
         case .failed(let error): end(.error(error))

@@ -140,7 +140,7 @@ extension ObservableType {
   }
 
   /// Drops values whose key, by `keySelector`, equals the key of the value before them.
-  @inlinable public func distinctUntilChanged<Key: Equatable & Sendable>(
+  @inlinable public func distinctUntilChanged<Key: Equatable>(
     _ keySelector: @escaping (Element) throws -> Key
   )
     -> Observable<Element>

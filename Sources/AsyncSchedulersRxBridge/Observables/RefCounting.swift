@@ -5,7 +5,8 @@ import Synchronization
 /// from zero, so observers of an ended connection leaving later change nothing.
 final class RefCounting<Source: ConnectableObservableType>: @unchecked Sendable {
   // Why @unchecked Sendable: `source` is only subscribed and connected, which RxSwift's contract makes
-  // safe from any thread; the count is under `state`'s lock.
+  // safe from any thread (the bridge's connectables are `Sendable`; a custom one, which need not declare
+  // it, is used as RxSwift uses it); the count is under `state`'s lock.
   private let source: Source
 
   private struct State {

@@ -11,11 +11,16 @@ import AsyncSignals
 package struct RxElement<Value>: @unchecked Sendable {
   // Why @unchecked Sendable: the bridge hands a value along one subscription's chain, one event at a
   // time (the observable grammar, which the native signals enforce), and keeps no value of its own
-  // except behind its locks (a subject's current value, a replay buffer). A value the app gave an
-  // operator (`just`, `startWith`, `catchAndReturn`, a scan's seed) goes to each subscription as
-  // RxSwift gives it, on the subscribing or sending thread. Which threads a value crosses is the app's
-  // choice (`observe(on:)`, `subscribe(on:)`), and RxSwift's contract, which the bridge keeps, leaves the
-  // value's own thread safety to the app; a `Sendable` value needs nothing.
+  // except behind its locks (a subject's current value, a replay buffer: the lock guards the buffer,
+  // not the value) or in one subscription's operator state (a scan's accumulator, a key to compare),
+  // which that subscription's observer touches one event at a time. What RxSwift hands out more than
+  // once, the bridge does too, and no more: a value the app gave an operator (`just`, `startWith`,
+  // `catchAndReturn`, a scan's seed) goes to each subscription; a multicast (`share`, `publish`, a
+  // subject) hands one value to every observer, each on the thread that delivers to it (after
+  // `observe(on:)`, concurrently); a replay subject replays on the subscribing thread while it sends
+  // live on the sender's. Which threads a value crosses is the app's choice, and RxSwift's contract,
+  // which the bridge keeps, leaves the value's own thread safety to the app; a `Sendable` value needs
+  // nothing.
   @usableFromInline package var value: Value
 
   /// Carries `value`.

@@ -6,7 +6,7 @@
 /// there and must not block for long. Completion does nothing. An error is a programming error (a
 /// binding is for sequences that do not fail): in debug builds it stops the program with a message
 /// naming the error, as RxSwift does; in release builds the message is printed and the error dropped.
-public struct Binder<Value>: ObserverType {
+public struct Binder<Value>: ObserverType, Sendable {
   /// The type of the values bound.
   public typealias Element = Value
 

@@ -275,16 +275,22 @@ extension ObservableConvertibleType {
   }
 }
 
-extension Infallible where Element: Sendable {
+extension Infallible {
   /// The values as an async sequence that cannot throw (RxSwift 6.5's `Infallible.values`): iterating
   /// subscribes; leaving the loop or cancelling the task disposes the subscription. Values wait in an
-  /// unbounded buffer while the loop body runs. Its values must be `Sendable`, as an `AsyncStream`
-  /// hands them to the iterating task (``ObservableConvertibleType/values`` takes any).
+  /// unbounded buffer while the loop body runs, and reach the iterating task as they were sent (as in
+  /// RxSwift, they need not be `Sendable`: see `RxElement`).
   public var values: AsyncStream<Element> {
-    AsyncStream { continuation in
-      let subscription = source.subscribe(
-        onNext: { continuation.yield($0) }, onError: { _ in continuation.finish() },
-        onCompleted: { continuation.finish() })
+    let upstream = source.signal
+    return AsyncStream { continuation in
+      // The continuation is used from the delivering thread, one event at a time (see `RxElement`).
+      let sink = RxElement(continuation)
+      let subscription = upstream.subscribe { event in
+        switch event {
+        case .next(let box): sink.value.yield(box.value)
+        case .failed, .finished: sink.value.finish()
+        }
+      }
       continuation.onTermination = { _ in subscription.dispose() }
     }
   }
