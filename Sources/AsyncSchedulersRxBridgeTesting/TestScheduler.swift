@@ -86,9 +86,10 @@ public final class TestScheduler: SchedulerType, CoreBackedScheduler, Sendable {
   ) -> any Disposable {
     let due = max(time, clock)
     let result = SerialDisposable()
-    let action = rxClosure(action)
+    // Carried as given (no wrapping closure): the action runs once, on the thread that drives.
+    let action = RxClosure(action)
     let state = RxElement(state)
-    let timer = core.schedule(at: instant(due), leeway: .zero) { result.disposable = action(state.value) }
+    let timer = core.schedule(at: instant(due), leeway: .zero) { result.disposable = action.function(state.value) }
     return Disposables.create(timer, result)
   }
 

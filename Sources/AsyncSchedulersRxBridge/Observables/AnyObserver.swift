@@ -16,6 +16,10 @@ public struct AnyObserver<Element>: ObserverType, Sendable {
   /// An observer calling `eventHandler` for each event, on the sending thread.
   public init(eventHandler: @escaping EventHandler) { handler = rxClosure(eventHandler) }
 
+  /// An observer calling `handler`, already `@Sendable` (the bridge's own observers: no wrapping).
+  @_disfavoredOverload
+  init(sendableHandler handler: @escaping @Sendable (Event<Element>) -> Void) { self.handler = handler }
+
   /// An observer forwarding to `observer`.
   public init<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
     if let same = observer as? AnyObserver<Element> {

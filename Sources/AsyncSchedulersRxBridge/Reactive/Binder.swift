@@ -41,7 +41,7 @@ public struct Binder<Value>: ObserverType, Sendable {
   public func on(_ event: Event<Value>) { binding(event) }
 
   /// The binder as an `AnyObserver`.
-  public func asObserver() -> AnyObserver<Value> { AnyObserver(eventHandler: binding) }
+  public func asObserver() -> AnyObserver<Value> { AnyObserver(sendableHandler: binding) }
 }
 
 /// A binder's target, held weakly.

@@ -33,7 +33,7 @@ public final class BehaviorSubject<Element>: ObservableType, ObserverType, Dispo
   @inlinable public func asObservable() -> Observable<Element> { Observable(core.signal(owner: self)) }
 
   /// The subject as an observer.
-  public func asObserver() -> AnyObserver<Element> { AnyObserver(eventHandler: { self.on($0) }) }
+  public func asObserver() -> AnyObserver<Element> { AnyObserver(sendableHandler: { self.on($0) }) }
 
   /// Whether the subject has observers that have not ended.
   public var hasObservers: Bool { core.hasObservers }
